@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { projectRoot } from "../project-root.server";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies pending migrations from ./drizzle; safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(projectRoot, "drizzle");
+
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  /** In-memory PGlite, for tests. */
+  | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ("databaseUrl" in target) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }),
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if ("dataDir" in target) {
+    dataDir = path.join(target.dataDir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * User data named by the spec (section 3 and 7). `user_id` holds the account id; the foreign key
+ * to the accounts table arrives with the accounts feature. Every constraint that protects the data
+ * lives here too, not only in the forms.
+ */
+
+export const WATCHLIST_ITEM_TYPES = ["movie", "tv"] as const;
+export const REVIEW_ITEM_TYPES = ["movie", "tv", "person"] as const;
+export const WATCHLIST_STATUSES = ["plan_to_watch", "watching", "completed"] as const;
+
+export const profiles = pgTable("profiles", {
+  userId: text("user_id").primaryKey(),
+  fullName: text("full_name"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const watchlist = pgTable(
+  "watchlist",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    itemType: text("item_type", { enum: WATCHLIST_ITEM_TYPES }).notNull(),
+    itemId: integer("item_id").notNull(),
+    status: text("status", { enum: WATCHLIST_STATUSES }).notNull().default("plan_to_watch"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("watchlist_user_item_unique").on(table.userId, table.itemType, table.itemId),
+    index("watchlist_user_created_idx").on(table.userId, table.createdAt.desc()),
+    check("watchlist_item_type_check", sql`${table.itemType} in ('movie', 'tv')`),
+    check(
+      "watchlist_status_check",
+      sql`${table.status} in ('plan_to_watch', 'watching', 'completed')`,
+    ),
+    check("watchlist_item_id_check", sql`${table.itemId} > 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    itemType: text("item_type", { enum: REVIEW_ITEM_TYPES }).notNull(),
+    itemId: integer("item_id").notNull(),
+    comment: text("comment").notNull(),
+    rating: smallint("rating"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("reviews_user_item_unique").on(table.userId, table.itemType, table.itemId),
+    index("reviews_item_created_idx").on(table.itemType, table.itemId, table.createdAt.desc()),
+    index("reviews_user_created_idx").on(table.userId, table.createdAt.desc()),
+    check("reviews_item_type_check", sql`${table.itemType} in ('movie', 'tv', 'person')`),
+    check("reviews_rating_check", sql`${table.rating} is null or ${table.rating} between 1 and 10`),
+    check("reviews_comment_length_check", sql`char_length(${table.comment}) between 10 and 1000`),
+    check("reviews_item_id_check", sql`${table.itemId} > 0`),
+  ],
+);

@@ -1,0 +1,128 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { projectRoot } from "./project-root.server";
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const port = z
+  .string()
+  .regex(/^\d+$/, "must be a whole number between 0 and 65535")
+  .transform(Number)
+  .refine((value) => value <= 65535, "must be a whole number between 0 and 65535");
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["development", "production", "test"])),
+    PORT: optional(port),
+    HOST: optional(z.string().min(1)),
+    PUBLIC_SITE_URL: optional(httpUrl),
+    CATALOGUE: optional(z.enum(["tmdb", "local"], { error: 'must be "tmdb" or "local"' })),
+    TMDB_API_KEY: optional(z.string().min(1)),
+    TMDB_ACCESS_TOKEN: optional(z.string().min(1)),
+    TMDB_API_BASE_URL: optional(httpUrl),
+    TMDB_IMAGE_BASE_URL: optional(httpUrl),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// connection URL"),
+    ),
+    DATA_DIR: optional(z.string().min(1)),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL")),
+    AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CATALOGUE === "tmdb" && !env.TMDB_API_KEY && !env.TMDB_ACCESS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TMDB_API_KEY"],
+        message: "or TMDB_ACCESS_TOKEN is required when CATALOGUE=tmdb",
+      });
+    }
+    if (env.DATABASE_URL && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required when DATABASE_URL is set (at least 32 characters)",
+      });
+    }
+  });
+
+export interface Env {
+  mode: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicSiteUrl: string;
+  catalogue: "tmdb" | "local";
+  tmdb: { apiKey?: string; accessToken?: string; apiBaseUrl: string; imageBaseUrl: string };
+  databaseUrl?: string;
+  dataDir: string;
+  redisUrl?: string;
+  authSecret: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Embedded mode keeps a generated secret in DATA_DIR so sessions survive restarts. */
+function embeddedAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: no secret yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses the process environment once. A bad value throws a ConfigError whose message is one
+ * line naming the variable; the server prints it and exits.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const value = source[name];
+    const shown =
+      value === undefined || /SECRET|KEY|TOKEN|DATABASE_URL|REDIS_URL/.test(name)
+        ? ""
+        : ` (got "${value}")`;
+    throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);
+  }
+  const env = parsed.data;
+  const port = env.PORT ?? 3000;
+  const dataDir = path.resolve(projectRoot, env.DATA_DIR ?? "data");
+  const hasKey = Boolean(env.TMDB_API_KEY || env.TMDB_ACCESS_TOKEN);
+  return {
+    mode: env.NODE_ENV ?? "production",
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    publicSiteUrl: env.PUBLIC_SITE_URL ?? `http://localhost:${port}`,
+    catalogue: env.CATALOGUE ?? (hasKey ? "tmdb" : "local"),
+    tmdb: {
+      apiKey: env.TMDB_API_KEY,
+      accessToken: env.TMDB_ACCESS_TOKEN,
+      apiBaseUrl: env.TMDB_API_BASE_URL ?? "https://api.themoviedb.org/3",
+      imageBaseUrl: env.TMDB_IMAGE_BASE_URL ?? "https://image.tmdb.org/t/p",
+    },
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    redisUrl: env.REDIS_URL,
+    authSecret: env.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,18 @@
+import type { DatabaseHandle } from "./db/client.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+
+/** What the server builds once at start-up and hands to every loader and action. */
+export interface AppServices {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
+    cspNonce: string;
+  }
+}

@@ -1,0 +1,23 @@
+import path from "node:path";
+import { ContentError, loadCatalogueContent } from "../app/catalogue/local/content.server";
+
+const dir = path.resolve(process.argv[2] ?? "content/catalogue");
+try {
+  const content = await loadCatalogueContent(dir);
+  const turkish = content.movies.filter((movie) => movie.originalLanguage === "tr").length;
+  const turkishSeries = content.series.filter((series) => series.originalLanguage === "tr").length;
+  const withEpisodes = content.series.filter((series) =>
+    series.seasons.some((season) => season.episodes?.length),
+  ).length;
+  const bios = content.people.filter((person) => person.biography.length > 0).length;
+  console.log(
+    `OK: ${content.movies.length} films (${turkish} Turkish), ${content.series.length} series (${turkishSeries} Turkish, ${withEpisodes} with episodes), ${content.people.length} people (${bios} with biography)`,
+  );
+} catch (error) {
+  if (error instanceof ContentError) {
+    console.error(error.problems.join("\n"));
+    console.error(`${error.problems.length} problem(s)`);
+    process.exit(1);
+  }
+  throw error;
+}

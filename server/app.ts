@@ -1,0 +1,130 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { openDatabase } from "~/db/client.server";
+import { ConfigError, loadEnv } from "~/env.server";
+import { createLogger } from "~/logger.server";
+import { projectRoot } from "~/project-root.server";
+import type { AppServices } from "~/services.server";
+import { securityHeaders } from "./security-headers";
+
+export interface StartOptions {
+  /** Present in development: Vite serves the assets and the latest server build. */
+  vite?: ViteDevServer;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function createServices(): Promise<AppServices> {
+  const env = loadEnv();
+  const logger = createLogger(env.logLevel);
+  const database = await openDatabase(
+    env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
+  );
+  await database.migrate();
+  logger.info({ database: database.kind, catalogue: env.catalogue }, "services ready");
+  return { env, logger, database };
+}
+
+export function createApp(services: AppServices, options: StartOptions = {}) {
+  const { env, database, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ok", database: database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  const imageOrigin = new URL(env.tmdb.imageBaseUrl).origin;
+  app.use(securityHeaders({ dev: Boolean(options.vite), imageOrigins: [imageOrigin] }));
+
+  let build: () => Promise<ServerBuild>;
+  if (options.vite) {
+    const vite = options.vite;
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const client = path.join(projectRoot, "build", "client");
+    // File names under /assets carry a content hash, so they never change.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: options.vite ? "development" : "production",
+      getLoadContext: (_req, res) => ({ services, cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+  return app;
+}
+
+function closeGracefully(server: Server, services: AppServices) {
+  let closing = false;
+  return (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    services.logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stops accepting connections and resolves once in-flight requests have finished.
+    server.close(async () => {
+      try {
+        await services.database.close();
+      } finally {
+        services.logger.info("stopped");
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+  };
+}
+
+export async function start(options: StartOptions = {}): Promise<Server> {
+  let services: AppServices;
+  try {
+    services = await createServices();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = createApp(services, options);
+  const { port, host } = services.env;
+  const server = app.listen(port, host, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    services.logger.info(`listening on http://${host}:${actualPort}`);
+  });
+  server.on("error", (error) => {
+    services.logger.fatal({ err: error }, "server failed");
+    process.exit(1);
+  });
+  const shutdown = closeGracefully(server, services);
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+  return server;
+}
