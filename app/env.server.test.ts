@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env.server";
+
+const dirs: string[] = [];
+function tempDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "perde-env-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadEnv(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a configuration error");
+}
+
+describe("loadEnv", () => {
+  it("uses the embedded defaults when nothing is set", () => {
+    const env = loadEnv({ DATA_DIR: tempDataDir() });
+    expect(env).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      publicSiteUrl: "http://localhost:3000",
+      catalogue: "local",
+      databaseUrl: undefined,
+      tmdb: {
+        apiBaseUrl: "https://api.themoviedb.org/3",
+        imageBaseUrl: "https://image.tmdb.org/t/p",
+      },
+    });
+  });
+
+  it("refuses a non-numeric PORT with one line naming it", () => {
+    const message = configError({ PORT: "abc", DATA_DIR: tempDataDir() });
+    expect(message).toBe(
+      'Configuration error: PORT must be a whole number between 0 and 65535 (got "abc")',
+    );
+    expect(message).not.toContain("\n");
+    expect(configError({ PORT: "70000" })).toContain("PORT");
+  });
+
+  it("switches to the live catalogue when a key is set, and requires one for CATALOGUE=tmdb", () => {
+    expect(loadEnv({ TMDB_API_KEY: "k", DATA_DIR: tempDataDir() }).catalogue).toBe("tmdb");
+    expect(loadEnv({ TMDB_API_KEY: "k", CATALOGUE: "local", DATA_DIR: tempDataDir() }).catalogue).toBe(
+      "local",
+    );
+    expect(configError({ CATALOGUE: "tmdb" })).toContain("TMDB_API_KEY");
+    expect(configError({ CATALOGUE: "imdb" })).toContain("CATALOGUE");
+  });
+
+  it("requires AUTH_SECRET with DATABASE_URL and never prints secret values", () => {
+    expect(configError({ DATABASE_URL: "postgres://u:pw@db/x" })).toContain("AUTH_SECRET");
+    const message = configError({ DATABASE_URL: "postgres://u:pw@db/x", AUTH_SECRET: "short" });
+    expect(message).toContain("AUTH_SECRET");
+    expect(message).not.toContain("short");
+    expect(configError({ DATABASE_URL: "mysql://x" })).toContain("DATABASE_URL");
+  });
+
+  it("validates URLs and strips trailing slashes", () => {
+    expect(configError({ TMDB_API_BASE_URL: "not a url" })).toContain("TMDB_API_BASE_URL");
+    const env = loadEnv({
+      PUBLIC_SITE_URL: "https://perde.example/",
+      TMDB_API_BASE_URL: "http://127.0.0.1:9999/3/",
+      DATA_DIR: tempDataDir(),
+    });
+    expect(env.publicSiteUrl).toBe("https://perde.example");
+    expect(env.tmdb.apiBaseUrl).toBe("http://127.0.0.1:9999/3");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadEnv({ PORT: "", TMDB_API_KEY: "", DATA_DIR: tempDataDir() })).toMatchObject({
+      port: 3000,
+      catalogue: "local",
+    });
+  });
+
+  it("generates the embedded auth secret once and keeps it private in DATA_DIR", () => {
+    const dataDir = tempDataDir();
+    const first = loadEnv({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadEnv({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    const file = path.join(dataDir, "auth-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, inject } from "vitest";
+import { chromiumPath, launchChromium } from "./chromium";
+
+/** `describe` for tests that need Chromium: skipped, with a warning, where there is none. */
+export const describeInBrowser = chromiumPath ? describe : describe.skip;
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export interface BrowserSession {
+  baseURL: string;
+  /** A fresh page (own context: no shared cookies) at the given viewport. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Console errors and page errors seen since the last test began (CSP violations land here). */
+  errors: string[];
+}
+
+export function useBrowser(): BrowserSession {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const session: BrowserSession = {
+    baseURL: inject("baseURL"),
+    errors: [],
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL: session.baseURL });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        if (message.type() === "error") session.errors.push(message.text());
+      });
+      page.on("pageerror", (error) => session.errors.push(error.message));
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    session.errors.length = 0;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return session;
+}

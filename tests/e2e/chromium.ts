@@ -1,0 +1,26 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser } from "playwright-core";
+
+/** The system Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
+}
+
+export const chromiumPath = findChromium();
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}

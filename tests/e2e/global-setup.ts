@@ -1,0 +1,35 @@
+import { spawnSync } from "node:child_process";
+import type { TestProject } from "vitest/node";
+import { projectRoot, startAppServer } from "../support/app-server";
+import { chromiumPath } from "./chromium";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+/**
+ * Builds the app once (skip with E2E_SKIP_BUILD=1 when the build is fresh) and serves it on the
+ * embedded defaults for the whole e2e project.
+ */
+export default async function setup(project: TestProject) {
+  if (!chromiumPath) {
+    if (process.env.CI) {
+      throw new Error("CI needs Chromium for the browser tests: install it or set CHROMIUM_PATH.");
+    }
+    console.warn(
+      "\n⚠ Browser tests SKIPPED: no Chromium found (set CHROMIUM_PATH or `apt-get install chromium`).\n" +
+        "  HTTP tests against the built server still run.\n",
+    );
+  }
+  if (!process.env.E2E_SKIP_BUILD) {
+    const build = spawnSync("npm", ["run", "build"], { cwd: projectRoot, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  const server = await startAppServer({ CATALOGUE: "local" });
+  project.provide("baseURL", server.url);
+  return async () => {
+    await server.stop();
+  };
+}

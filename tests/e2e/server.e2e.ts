@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, inject, it } from "vitest";
+import { projectRoot, startAppServer } from "../support/app-server";
+
+const baseURL = inject("baseURL");
+
+describe("the production server", () => {
+  it("answers health and readiness checks", async () => {
+    const health = await fetch(`${baseURL}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${baseURL}/readyz`);
+    expect(await ready.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("sends security headers and a CSP whose nonce is on every inline script", async () => {
+    const response = await fetch(baseURL);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A new nonce for every response.
+    const again = (await fetch(baseURL)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+  });
+
+  it("compresses with brotli or gzip and caches hashed assets for a year", async () => {
+    const html = await (await fetch(baseURL)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    for (const encoding of ["br", "gzip"]) {
+      const response = await fetch(`${baseURL}${asset}`, {
+        headers: { "Accept-Encoding": encoding },
+        // Undici decodes bodies; headers still tell what was sent.
+      });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+  });
+
+  it("answers unknown paths with 404", async () => {
+    const response = await fetch(`${baseURL}/bu/yol/yok`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Oops! Page not found");
+  });
+
+  it("refuses to start on a bad PORT with one clear line", () => {
+    const result = spawnSync(process.execPath, ["server.js"], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, PORT: "abc" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Configuration error: PORT must be a whole number between 0 and 65535 (got "abc")',
+    );
+  });
+
+  it("finishes cleanly on SIGTERM", async () => {
+    const server = await startAppServer();
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).not.toMatch(/error/i);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("with DATABASE_URL", () => {
+  it("uses PostgreSQL", async () => {
+    const server = await startAppServer({
+      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
+    });
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: "ok", database: "postgres" });
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, it } from "vitest";
+import { describeInBrowser, PHONE, useBrowser } from "./browser";
+
+describeInBrowser("the shell on every page", () => {
+  const browser = useBrowser();
+
+  it("renders the Turkish shell with nav, footer and attribution, hydrated without CSP errors", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute("html", "lang")).toBe("tr");
+
+    const nav = page.getByRole("navigation", { name: "Ana menü" });
+    for (const [label, href] of [
+      ["Filmler", "/filmler"],
+      ["Diziler", "/diziler"],
+      ["Oyuncular", "/oyuncular"],
+      ["Ödüller", "/oduller"],
+    ]) {
+      expect(await nav.getByRole("link", { name: label }).getAttribute("href")).toBe(href);
+    }
+    expect(await page.getByRole("button", { name: "Ara" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Giriş Yap" }).getAttribute("href")).toBe("/auth");
+
+    const footer = page.locator("footer");
+    expect(await footer.textContent()).toContain("© 2025");
+    expect(await footer.textContent()).toContain(
+      "Bu ürün TMDB API'sini kullanır ancak TMDB tarafından onaylanmamış veya sertifikalandırılmamıştır.",
+    );
+
+    // Client-side navigation works only once React has hydrated under the CSP.
+    await nav.getByRole("link", { name: "Filmler" }).click();
+    await page.waitForURL("**/filmler");
+    expect(await page.locator("h1").textContent()).toBe("Film Kategorileri");
+    expect(browser.errors).toEqual([]);
+  });
+
+  it("answers an unknown path with 404 and the spec's page, linking home", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto("/bu/yol/yok");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
+    await page.getByRole("link", { name: "Ana Sayfaya Dön" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+
+  it("offers a side menu on phones", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+    expect(await page.getByRole("navigation", { name: "Ana menü" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Menüyü aç" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobil menü" });
+    await menu.getByRole("link", { name: "Oyuncular" }).click();
+    await page.waitForURL("**/oyuncular");
+    expect(await menu.isVisible()).toBe(false);
+    expect(browser.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite by default, or a throwaway
+ * database on the PostgreSQL server at TEST_DATABASE_URL (created here, dropped by close()).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ memory: true });
+    await handle.migrate();
+    return handle;
+  }
+
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** The PostgreSQL error code behind a failed query (Drizzle wraps driver errors). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+// Three projects: `unit` (pure code), `db` (real database code on PGlite, or on PostgreSQL when
+// TEST_DATABASE_URL is set) and `e2e` (Chromium against the built server).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.db.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: ["app/**/*.db.test.ts", "tests/db/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.e2e.ts"],
+          environment: "node",
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One server and one browser for the whole suite; files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
