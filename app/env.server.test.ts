@@ -51,9 +51,9 @@ describe("loadEnv", () => {
 
   it("switches to the live catalogue when a key is set, and requires one for CATALOGUE=tmdb", () => {
     expect(loadEnv({ TMDB_API_KEY: "k", DATA_DIR: tempDataDir() }).catalogue).toBe("tmdb");
-    expect(loadEnv({ TMDB_API_KEY: "k", CATALOGUE: "local", DATA_DIR: tempDataDir() }).catalogue).toBe(
-      "local",
-    );
+    expect(
+      loadEnv({ TMDB_API_KEY: "k", CATALOGUE: "local", DATA_DIR: tempDataDir() }).catalogue,
+    ).toBe("local");
     expect(configError({ CATALOGUE: "tmdb" })).toContain("TMDB_API_KEY");
     expect(configError({ CATALOGUE: "imdb" })).toContain("CATALOGUE");
   });

@@ -42,7 +42,9 @@ describe("user data schema", () => {
     // The same id as a series, or for another user, is a different row.
     await handle.db.insert(watchlist).values({ userId: "u1", itemType: "tv", itemId: 550 });
     await handle.db.insert(watchlist).values({ userId: "u2", itemType: "movie", itemId: 550 });
-    expect(await handle.db.select().from(watchlist).where(eq(watchlist.itemId, 550))).toHaveLength(3);
+    expect(await handle.db.select().from(watchlist).where(eq(watchlist.itemId, 550))).toHaveLength(
+      3,
+    );
   });
 
   it("limits watchlist item types to movie and tv", async () => {

@@ -23,7 +23,11 @@ export function useBrowser(): BrowserSession {
     baseURL: inject("baseURL"),
     errors: [],
     async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL: session.baseURL });
+      const context = await browser.newContext({
+        viewport,
+        locale: "tr-TR",
+        baseURL: session.baseURL,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (message) => {

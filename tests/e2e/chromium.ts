@@ -4,7 +4,9 @@ import { chromium, type Browser } from "playwright-core";
 /** The system Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
 export function findChromium(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
+  return candidates.find((candidate): candidate is string =>
+    Boolean(candidate && existsSync(candidate)),
+  );
 }
 
 export const chromiumPath = findChromium();

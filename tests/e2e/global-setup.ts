@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   }
   if (!process.env.E2E_SKIP_BUILD) {
     const build = spawnSync("npm", ["run", "build"], { cwd: projectRoot, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+    if (build.status !== 0)
+      throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   }
   const server = await startAppServer({ CATALOGUE: "local" });
   project.provide("baseURL", server.url);

@@ -39,7 +39,9 @@ describeInBrowser("the shell on every page", () => {
     const page = await browser.newPage();
     const response = await page.goto("/bu/yol/yok");
     expect(response?.status()).toBe(404);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Oops! Page not found");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Oops! Page not found",
+    );
     await page.getByRole("link", { name: "Ana Sayfaya Dön" }).click();
     await page.waitForURL((url) => url.pathname === "/");
   });
