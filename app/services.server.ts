@@ -1,3 +1,4 @@
+import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -7,6 +8,7 @@ export interface AppServices {
   env: Env;
   logger: Logger;
   database: DatabaseHandle;
+  catalogue: Catalogue;
 }
 
 declare module "react-router" {

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadEnv } from "~/env.server";
 import { createLogger } from "~/logger.server";
@@ -26,8 +27,9 @@ async function createServices(): Promise<AppServices> {
     env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
   );
   await database.migrate();
-  logger.info({ database: database.kind, catalogue: env.catalogue }, "services ready");
-  return { env, logger, database };
+  const catalogue = await createCatalogue(env, database, logger);
+  logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
+  return { env, logger, database, catalogue };
 }
 
 export function createApp(services: AppServices, options: StartOptions = {}) {
@@ -91,6 +93,7 @@ function closeGracefully(server: Server, services: AppServices) {
     // Stops accepting connections and resolves once in-flight requests have finished.
     server.close(async () => {
       try {
+        await services.catalogue.close?.();
         await services.database.close();
       } finally {
         services.logger.info("stopped");

@@ -1,0 +1,110 @@
+import { createClient } from "redis";
+import type { Logger } from "~/logger.server";
+
+interface CacheEntry {
+  value: unknown;
+  /** Epoch ms after which the value is stale: refreshed, but still served if the refresh fails. */
+  freshUntil: number;
+}
+
+export interface CacheStore {
+  get(key: string): Promise<CacheEntry | undefined>;
+  /** Keeps the entry for `keepMs` (fresh time plus the stale window). */
+  set(key: string, entry: CacheEntry, keepMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** In-process store: a bounded map, oldest entries evicted first. */
+export function memoryStore(maxEntries = 5_000): CacheStore {
+  const entries = new Map<string, { entry: CacheEntry; expiresAt: number }>();
+  return {
+    async get(key) {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (hit.expiresAt <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      // Re-insert so the map's order tracks recent use.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.entry;
+    },
+    async set(key, entry, keepMs) {
+      entries.delete(key);
+      entries.set(key, { entry, expiresAt: Date.now() + keepMs });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+    },
+    async close() {
+      entries.clear();
+    },
+  };
+}
+
+/** Shared store for several instances. Redis failures are reported, never thrown. */
+export async function redisStore(url: string, logger: Logger): Promise<CacheStore> {
+  const client = createClient({ url, socket: { connectTimeout: 2_000 } });
+  client.on("error", (error: unknown) => logger.warn({ err: error }, "redis cache error"));
+  await client.connect();
+  const prefix = "perde:catalogue:";
+  return {
+    async get(key) {
+      try {
+        const raw = await client.get(prefix + key);
+        return raw ? (JSON.parse(raw) as CacheEntry) : undefined;
+      } catch (error) {
+        logger.warn({ err: error }, "redis cache read failed");
+        return undefined;
+      }
+    },
+    async set(key, entry, keepMs) {
+      try {
+        await client.set(prefix + key, JSON.stringify(entry), { PX: keepMs });
+      } catch (error) {
+        logger.warn({ err: error }, "redis cache write failed");
+      }
+    },
+    async close() {
+      await client.quit().catch(() => undefined);
+    },
+  };
+}
+
+/** How long stale entries are kept to serve when the upstream fails. */
+export const STALE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Read-through cache with stale-on-error: a fresh entry is returned as is; otherwise `load` runs
+ * and its result is stored (null too, as a short-lived "not found"); if `load` throws, the stale
+ * entry is served, and with none the failure is logged and yields null.
+ */
+export function createCache(store: CacheStore, logger: Logger) {
+  return async function cached<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<T | null>,
+  ): Promise<T | null> {
+    const entry = await store.get(key);
+    const now = Date.now();
+    if (entry && entry.freshUntil > now) return entry.value as T | null;
+    try {
+      const value = await load();
+      const freshFor = value === null ? Math.min(ttlMs, 60_000) : ttlMs;
+      await store.set(key, { value, freshUntil: now + freshFor }, freshFor + STALE_WINDOW_MS);
+      return value;
+    } catch (error) {
+      if (entry) {
+        logger.warn({ err: error, key }, "catalogue source failed: serving stale data");
+        return entry.value as T | null;
+      }
+      logger.error({ err: error, key }, "catalogue source failed: no result");
+      return null;
+    }
+  };
+}
+
+export type Cached = ReturnType<typeof createCache>;

@@ -1,0 +1,46 @@
+import type {
+  DiscoverFilter,
+  EpisodeDetails,
+  Genre,
+  MediaType,
+  MovieDetails,
+  MovieSort,
+  MovieSummary,
+  Paged,
+  PersonDetails,
+  PersonSummary,
+  SearchResult,
+  SeasonDetails,
+  SeriesDetails,
+  SeriesSort,
+  SeriesSummary,
+} from "./types";
+
+/**
+ * The Catalogue port: every catalogue question the product asks (SPEC.md section 7).
+ * `null` means "no result": not found, or the source failed (already logged). Callers show the
+ * spec's not-found or error text; they never need to know which source answered.
+ */
+export interface Catalogue {
+  readonly source: "tmdb" | "local";
+  popularMovies(page?: number): Promise<Paged<MovieSummary> | null>;
+  trendingMovies(): Promise<Paged<MovieSummary> | null>;
+  popularSeries(page?: number): Promise<Paged<SeriesSummary> | null>;
+  popularPeople(page?: number): Promise<Paged<PersonSummary> | null>;
+  movie(id: number): Promise<MovieDetails | null>;
+  series(id: number): Promise<SeriesDetails | null>;
+  season(seriesId: number, seasonNumber: number): Promise<SeasonDetails | null>;
+  episode(
+    seriesId: number,
+    seasonNumber: number,
+    episodeNumber: number,
+  ): Promise<EpisodeDetails | null>;
+  person(id: number): Promise<PersonDetails | null>;
+  genres(mediaType: MediaType): Promise<Genre[] | null>;
+  discoverMovies(filter: DiscoverFilter<MovieSort>): Promise<Paged<MovieSummary> | null>;
+  discoverSeries(filter: DiscoverFilter<SeriesSort>): Promise<Paged<SeriesSummary> | null>;
+  search(query: string, page?: number): Promise<Paged<SearchResult> | null>;
+  /** Where images of this source come from; sizes and paths are appended (images.ts). */
+  readonly imageBaseUrl: string;
+  close?(): Promise<void>;
+}

@@ -1,0 +1,282 @@
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import {
+  catalogueCredits,
+  catalogueEpisodes,
+  catalogueGenres,
+  cataloguePeople,
+  catalogueSeasons,
+  catalogueTitles,
+} from "~/db/catalogue-schema";
+import { queryRows, type Database } from "~/db/client.server";
+import type { Logger } from "~/logger.server";
+import type { Catalogue } from "../catalogue.server";
+import { searchText } from "../text";
+import {
+  MAX_PAGE,
+  PAGE_SIZE,
+  type DiscoverFilter,
+  type EpisodeDetails,
+  type MovieDetails,
+  type MovieSummary,
+  type Paged,
+  type PersonDetails,
+  type PersonSummary,
+  type SearchResult,
+  type SeasonDetails,
+  type SeriesDetails,
+  type SeriesSummary,
+} from "../types";
+
+/** Where the app serves the local catalogue's drawn artwork (routes/artwork.tsx). */
+export const LOCAL_IMAGE_BASE = "/gorsel";
+
+function pageNumber(page = 1) {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), MAX_PAGE);
+}
+
+function toPaged<T>(results: T[], total: number, page: number): Paged<T> {
+  return {
+    page,
+    results,
+    totalPages: Math.min(Math.ceil(total / PAGE_SIZE), MAX_PAGE),
+    totalResults: total,
+  };
+}
+
+function titleOrder(sort: string | undefined): SQL[] {
+  const t = catalogueTitles;
+  switch (sort) {
+    case "vote_average.desc":
+      return [desc(t.voteAverage), desc(t.voteCount), asc(t.id)];
+    case "primary_release_date.desc":
+    case "first_air_date.desc":
+      return [sql`${t.date} desc nulls last`, asc(t.id)];
+    case "primary_release_date.asc":
+    case "first_air_date.asc":
+      return [sql`${t.date} asc nulls last`, asc(t.id)];
+    default:
+      return [desc(t.popularity), asc(t.id)];
+  }
+}
+
+/**
+ * The local source: the catalogue tables in our own database (loaded by load.server.ts).
+ * Everything is answered by SQL: filters, sorts, 20-item pages and Turkish-insensitive search
+ * on trigram indexes.
+ */
+export function createLocalSource(db: Database, logger: Logger): Catalogue {
+  /** A failing query is logged and yields no result, like a failing upstream. */
+  function safely<A extends unknown[], T>(name: string, run: (...args: A) => Promise<T | null>) {
+    return async (...args: A): Promise<T | null> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        logger.error({ err: error, operation: name }, "local catalogue query failed");
+        return null;
+      }
+    };
+  }
+
+  async function titlePage<T>(
+    mediaType: "movie" | "tv",
+    conditions: (SQL | undefined)[],
+    order: SQL[],
+    page: number,
+  ): Promise<Paged<T>> {
+    const t = catalogueTitles;
+    const where = and(eq(t.mediaType, mediaType), ...conditions);
+    const [countRow] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(t)
+      .where(where);
+    const rows = await db
+      .select({ summary: t.summary })
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    return toPaged(
+      rows.map((row) => row.summary as T),
+      Number(countRow?.total ?? 0),
+      page,
+    );
+  }
+
+  function discover<T>(mediaType: "movie" | "tv", filter: DiscoverFilter<string>) {
+    const t = catalogueTitles;
+    return titlePage<T>(
+      mediaType,
+      [
+        filter.genreId === undefined
+          ? undefined
+          : sql`${t.genreIds} @> array[${filter.genreId}]::int[]`,
+        filter.voteAverageGte === undefined ? undefined : gte(t.voteAverage, filter.voteAverageGte),
+        filter.voteCountGte === undefined ? undefined : gte(t.voteCount, filter.voteCountGte),
+        filter.yearGte === undefined ? undefined : gte(t.year, filter.yearGte),
+        filter.yearLte === undefined ? undefined : lte(t.year, filter.yearLte),
+      ],
+      titleOrder(filter.sortBy),
+      pageNumber(filter.page),
+    );
+  }
+
+  async function titleDetails<T>(mediaType: "movie" | "tv", id: number): Promise<T | null> {
+    const [row] = await db
+      .select({ details: catalogueTitles.details })
+      .from(catalogueTitles)
+      .where(and(eq(catalogueTitles.mediaType, mediaType), eq(catalogueTitles.id, id)));
+    return (row?.details as T | undefined) ?? null;
+  }
+
+  return {
+    source: "local",
+    imageBaseUrl: LOCAL_IMAGE_BASE,
+
+    popularMovies: safely("popularMovies", (page?: number) =>
+      titlePage<MovieSummary>("movie", [], titleOrder("popularity.desc"), pageNumber(page)),
+    ),
+    popularSeries: safely("popularSeries", (page?: number) =>
+      titlePage<SeriesSummary>("tv", [], titleOrder("popularity.desc"), pageNumber(page)),
+    ),
+    // "Trending today": popularity shaken by a pseudo-random factor that changes once a day.
+    trendingMovies: safely("trendingMovies", () => {
+      const day = Math.floor(Date.now() / 86_400_000);
+      const t = catalogueTitles;
+      const factor = sql`(0.6 + (abs(hashtext(${t.id}::text || ':' || ${day}::text)) % 1000) / 1250.0)`;
+      return titlePage<MovieSummary>(
+        "movie",
+        [],
+        [sql`${t.popularity} * ${factor} desc`, asc(t.id)],
+        1,
+      );
+    }),
+    popularPeople: safely("popularPeople", async (page?: number) => {
+      const current = pageNumber(page);
+      const p = cataloguePeople;
+      const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(p);
+      const rows = await db
+        .select({ summary: p.summary })
+        .from(p)
+        .orderBy(desc(p.popularity), asc(p.id))
+        .limit(PAGE_SIZE)
+        .offset((current - 1) * PAGE_SIZE);
+      return toPaged(
+        rows.map((row) => row.summary as PersonSummary),
+        Number(countRow?.total ?? 0),
+        current,
+      );
+    }),
+
+    movie: safely("movie", (id: number) => titleDetails<MovieDetails>("movie", id)),
+    series: safely("series", (id: number) => titleDetails<SeriesDetails>("tv", id)),
+    season: safely("season", async (seriesId: number, seasonNumber: number) => {
+      const [row] = await db
+        .select({ details: catalogueSeasons.details })
+        .from(catalogueSeasons)
+        .where(
+          and(
+            eq(catalogueSeasons.seriesId, seriesId),
+            eq(catalogueSeasons.seasonNumber, seasonNumber),
+          ),
+        );
+      return (row?.details as SeasonDetails | undefined) ?? null;
+    }),
+    episode: safely(
+      "episode",
+      async (seriesId: number, seasonNumber: number, episodeNumber: number) => {
+        const e = catalogueEpisodes;
+        const [row] = await db
+          .select({ details: e.details })
+          .from(e)
+          .where(
+            and(
+              eq(e.seriesId, seriesId),
+              eq(e.seasonNumber, seasonNumber),
+              eq(e.episodeNumber, episodeNumber),
+            ),
+          );
+        return (row?.details as EpisodeDetails | undefined) ?? null;
+      },
+    ),
+    person: safely("person", async (id: number) => {
+      const [row] = await db
+        .select({ details: cataloguePeople.details })
+        .from(cataloguePeople)
+        .where(eq(cataloguePeople.id, id));
+      if (!row) return null;
+      const c = catalogueCredits;
+      const t = catalogueTitles;
+      const credits = await db
+        .select({ mediaType: c.mediaType, character: c.character, summary: t.summary })
+        .from(c)
+        .innerJoin(t, and(eq(t.mediaType, c.mediaType), eq(t.id, c.mediaId)))
+        .where(eq(c.personId, id));
+      const person = row.details as Omit<PersonDetails, "movieCredits" | "tvCredits">;
+      return {
+        ...person,
+        movieCredits: credits
+          .filter((credit) => credit.mediaType === "movie")
+          .map((credit) => ({ ...(credit.summary as MovieSummary), character: credit.character })),
+        tvCredits: credits
+          .filter((credit) => credit.mediaType === "tv")
+          .map((credit) => ({ ...(credit.summary as SeriesSummary), character: credit.character })),
+      };
+    }),
+    genres: safely("genres", async (mediaType: "movie" | "tv") => {
+      const rows = await db
+        .select({ id: catalogueGenres.id, name: catalogueGenres.name })
+        .from(catalogueGenres)
+        .where(eq(catalogueGenres.mediaType, mediaType));
+      return rows.sort((a, b) => a.name.localeCompare(b.name, "tr"));
+    }),
+
+    discoverMovies: safely("discoverMovies", (filter: DiscoverFilter<string>) =>
+      discover<MovieSummary>("movie", filter),
+    ),
+    discoverSeries: safely("discoverSeries", (filter: DiscoverFilter<string>) =>
+      discover<SeriesSummary>("tv", filter),
+    ),
+
+    search: safely("search", async (query: string, page?: number) => {
+      const folded = searchText(query);
+      if (folded.length < 3) return null;
+      const current = pageNumber(page);
+      // Exact, then prefix, then word-start, then anywhere, then fuzzy (trigram word similarity).
+      const match = (column: SQL) =>
+        sql`(${column} like ${`%${folded}%`} or ${folded} <% ${column})`;
+      const tier = (column: SQL) => sql`case
+        when ${column} = ${folded} then 0
+        when ${column} like ${`${folded}%`} then 1
+        when ${column} like ${`% ${folded}%`} then 2
+        when ${column} like ${`%${folded}%`} then 3
+        else 4 end`;
+      const titleText = sql`${catalogueTitles.searchText}`;
+      const personText = sql`${cataloguePeople.searchText}`;
+      const matches = sql`
+        select summary, popularity, ${tier(titleText)} as tier,
+               word_similarity(${folded}, ${titleText}) as similarity
+          from ${catalogueTitles} where ${match(titleText)}
+        union all
+        select summary, popularity, ${tier(personText)} as tier,
+               word_similarity(${folded}, ${personText}) as similarity
+          from ${cataloguePeople} where ${match(personText)}`;
+      const [counted] = await queryRows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from (${matches}) as found`,
+      );
+      const found = await queryRows<{ summary: SearchResult }>(
+        db,
+        sql`
+        select summary from (${matches}) as found
+        order by tier, similarity desc, popularity desc
+        limit ${PAGE_SIZE} offset ${(current - 1) * PAGE_SIZE}`,
+      );
+      return toPaged(
+        found.map((row) => row.summary),
+        Number(counted?.total ?? 0),
+        current,
+      );
+    }),
+  };
+}

@@ -1,0 +1,325 @@
+import type {
+  CastMember,
+  CrewMember,
+  EpisodeDetails,
+  EpisodeSummary,
+  MovieDetails,
+  MovieSummary,
+  PersonDetails,
+  PersonSummary,
+  SeasonDetails,
+  SeriesDetails,
+  SeriesSummary,
+} from "../types";
+import { searchText } from "../text";
+import type { CatalogueContent, Identified } from "./content.server";
+import type { PersonContent } from "./content-schema";
+
+/*
+ * Turns validated content into the local catalogue's rows, already in the catalogue's own shapes.
+ * Image paths point at artwork the app draws itself (artwork.server.ts), so nothing is fetched
+ * from outside.
+ */
+
+const DEPARTMENTS: Record<string, string> = {
+  Director: "Directing",
+  Writer: "Writing",
+  Screenplay: "Writing",
+  Novel: "Writing",
+  Story: "Writing",
+  Producer: "Production",
+  "Executive Producer": "Production",
+  "Original Music Composer": "Sound",
+  "Director of Photography": "Camera",
+  Editor: "Editing",
+};
+
+/** How a crew credit reads in a person's filmography. */
+const JOB_LABELS: Record<string, string> = {
+  Director: "Yönetmen",
+  Writer: "Senarist",
+  Screenplay: "Senaryo",
+  Novel: "Roman",
+  Story: "Hikâye",
+  Producer: "Yapımcı",
+  "Executive Producer": "Yürütücü Yapımcı",
+  "Original Music Composer": "Müzik",
+  "Director of Photography": "Görüntü Yönetmeni",
+  Editor: "Kurgu",
+  Creator: "Yaratıcı",
+};
+
+export const artworkPath = {
+  poster: (mediaType: "movie" | "tv", id: number) => `/poster/${mediaType}/${id}.svg`,
+  backdrop: (mediaType: "movie" | "tv", id: number) => `/backdrop/${mediaType}/${id}.svg`,
+  profile: (id: number) => `/profile/person/${id}.svg`,
+  still: (seriesId: number, season: number, episode: number) =>
+    `/still/tv/${seriesId}/${season}/${episode}.svg`,
+};
+
+const yearOf = (date: string | null) => (date ? Number(date.slice(0, 4)) : null);
+
+export interface TitleRow {
+  mediaType: "movie" | "tv";
+  id: number;
+  date: string | null;
+  year: number | null;
+  voteAverage: number;
+  voteCount: number;
+  popularity: number;
+  genreIds: number[];
+  searchText: string;
+  summary: MovieSummary | SeriesSummary;
+  details: MovieDetails | SeriesDetails;
+}
+
+export interface CatalogueRows {
+  titles: TitleRow[];
+  people: {
+    id: number;
+    popularity: number;
+    searchText: string;
+    summary: PersonSummary;
+    details: Omit<PersonDetails, "movieCredits" | "tvCredits">;
+  }[];
+  credits: { personId: number; mediaType: "movie" | "tv"; mediaId: number; character: string }[];
+  seasons: { seriesId: number; seasonNumber: number; details: SeasonDetails }[];
+  episodes: {
+    seriesId: number;
+    seasonNumber: number;
+    episodeNumber: number;
+    details: EpisodeDetails;
+  }[];
+  genres: { mediaType: "movie" | "tv"; id: number; name: string }[];
+}
+
+export function contentToRows(content: CatalogueContent): CatalogueRows {
+  const people = new Map(content.people.map((person) => [person.key, person]));
+  const person = (key: string): Identified<PersonContent> => {
+    const found = people.get(key);
+    if (!found) throw new Error(`unknown person ${key}`);
+    return found;
+  };
+  const cast = (credits: { person: string; character: string }[]): CastMember[] =>
+    credits.map((credit) => {
+      const who = person(credit.person);
+      return {
+        id: who.id,
+        name: who.name,
+        character: credit.character,
+        profilePath: artworkPath.profile(who.id),
+      };
+    });
+  const crew = (credits: { person: string; job: string }[]): CrewMember[] =>
+    credits.map((credit) => {
+      const who = person(credit.person);
+      return {
+        id: who.id,
+        name: who.name,
+        job: credit.job,
+        department: DEPARTMENTS[credit.job] ?? "Crew",
+        profilePath: artworkPath.profile(who.id),
+      };
+    });
+  const genreNames = {
+    movie: new Map(content.genres.movie.map((genre) => [genre.id, genre.name])),
+    tv: new Map(content.genres.tv.map((genre) => [genre.id, genre.name])),
+  };
+
+  const rows: CatalogueRows = {
+    titles: [],
+    people: [],
+    credits: [],
+    seasons: [],
+    episodes: [],
+    genres: [
+      ...content.genres.movie.map((genre) => ({ mediaType: "movie" as const, ...genre })),
+      ...content.genres.tv.map((genre) => ({ mediaType: "tv" as const, ...genre })),
+    ],
+  };
+
+  // One filmography line per person and title: acting first, else the first crew job.
+  const credited = new Set<string>();
+  function addCredit(
+    personId: number,
+    mediaType: "movie" | "tv",
+    mediaId: number,
+    character: string,
+  ) {
+    const key = `${personId}:${mediaType}:${mediaId}`;
+    if (credited.has(key)) return;
+    credited.add(key);
+    rows.credits.push({ personId, mediaType, mediaId, character });
+  }
+
+  for (const movie of content.movies) {
+    const summary: MovieSummary = {
+      mediaType: "movie",
+      id: movie.id,
+      title: movie.title,
+      originalTitle: movie.originalTitle,
+      overview: movie.overview,
+      releaseDate: movie.releaseDate,
+      posterPath: artworkPath.poster("movie", movie.id),
+      backdropPath: artworkPath.backdrop("movie", movie.id),
+      voteAverage: movie.voteAverage,
+      voteCount: movie.voteCount,
+      popularity: movie.popularity,
+      genreIds: movie.genres,
+    };
+    const details: MovieDetails = {
+      ...summary,
+      runtime: movie.runtime,
+      genres: movie.genres.map((id) => ({ id, name: genreNames.movie.get(id) ?? "" })),
+      videos: movie.videos.map((video) => ({ id: video.key, ...video })),
+      images: { backdrops: [], posters: [] },
+      cast: cast(movie.cast),
+      crew: crew(movie.crew),
+    };
+    rows.titles.push({
+      mediaType: "movie",
+      id: movie.id,
+      date: movie.releaseDate,
+      year: yearOf(movie.releaseDate),
+      voteAverage: movie.voteAverage,
+      voteCount: movie.voteCount,
+      popularity: movie.popularity,
+      genreIds: movie.genres,
+      searchText: searchText(`${movie.title} ${movie.originalTitle}`),
+      summary,
+      details,
+    });
+    for (const credit of details.cast) addCredit(credit.id, "movie", movie.id, credit.character);
+    for (const credit of details.crew) {
+      addCredit(credit.id, "movie", movie.id, JOB_LABELS[credit.job] ?? credit.job);
+    }
+  }
+
+  for (const show of content.series) {
+    const summary: SeriesSummary = {
+      mediaType: "tv",
+      id: show.id,
+      name: show.name,
+      originalName: show.originalName,
+      overview: show.overview,
+      firstAirDate: show.firstAirDate,
+      posterPath: artworkPath.poster("tv", show.id),
+      backdropPath: artworkPath.backdrop("tv", show.id),
+      voteAverage: show.voteAverage,
+      voteCount: show.voteCount,
+      popularity: show.popularity,
+      genreIds: show.genres,
+    };
+    const seriesCast = cast(show.cast);
+    const regularSeasons = show.seasons.filter((season) => season.seasonNumber > 0);
+    const details: SeriesDetails = {
+      ...summary,
+      status: show.status,
+      numberOfSeasons: regularSeasons.length,
+      numberOfEpisodes: regularSeasons.reduce((sum, season) => sum + season.episodeCount, 0),
+      seasons: show.seasons.map((season) => ({
+        id: show.id * 100 + season.seasonNumber,
+        name: season.name,
+        seasonNumber: season.seasonNumber,
+        episodeCount: season.episodeCount,
+        airDate: season.airDate,
+        posterPath: summary.posterPath,
+      })),
+      createdBy: show.createdBy.map((key) => {
+        const who = person(key);
+        return { id: who.id, name: who.name, profilePath: artworkPath.profile(who.id) };
+      }),
+      genres: show.genres.map((id) => ({ id, name: genreNames.tv.get(id) ?? "" })),
+      videos: show.videos.map((video) => ({ id: video.key, ...video })),
+      images: { backdrops: [], posters: [] },
+      cast: seriesCast,
+      crew: crew(show.crew),
+    };
+    rows.titles.push({
+      mediaType: "tv",
+      id: show.id,
+      date: show.firstAirDate,
+      year: yearOf(show.firstAirDate),
+      voteAverage: show.voteAverage,
+      voteCount: show.voteCount,
+      popularity: show.popularity,
+      genreIds: show.genres,
+      searchText: searchText(`${show.name} ${show.originalName}`),
+      summary,
+      details,
+    });
+    for (const credit of seriesCast) addCredit(credit.id, "tv", show.id, credit.character);
+    for (const creator of details.createdBy)
+      addCredit(creator.id, "tv", show.id, JOB_LABELS.Creator!);
+    for (const credit of details.crew)
+      addCredit(credit.id, "tv", show.id, JOB_LABELS[credit.job] ?? credit.job);
+
+    for (const season of show.seasons) {
+      const episodes: EpisodeSummary[] = (season.episodes ?? []).map((episode) => ({
+        id: show.id * 100_000 + season.seasonNumber * 1_000 + episode.episodeNumber,
+        seasonNumber: season.seasonNumber,
+        episodeNumber: episode.episodeNumber,
+        name: episode.name,
+        overview: episode.overview,
+        airDate: episode.airDate,
+        runtime: episode.runtime ?? show.episodeRuntime,
+        voteAverage: episode.voteAverage,
+        stillPath: artworkPath.still(show.id, season.seasonNumber, episode.episodeNumber),
+      }));
+      rows.seasons.push({
+        seriesId: show.id,
+        seasonNumber: season.seasonNumber,
+        details: {
+          id: show.id * 100 + season.seasonNumber,
+          seriesId: show.id,
+          seasonNumber: season.seasonNumber,
+          name: season.name,
+          overview: season.overview,
+          airDate: season.airDate,
+          posterPath: summary.posterPath,
+          voteAverage: season.voteAverage,
+          episodes,
+        },
+      });
+      (season.episodes ?? []).forEach((episode, index) => {
+        rows.episodes.push({
+          seriesId: show.id,
+          seasonNumber: season.seasonNumber,
+          episodeNumber: episode.episodeNumber,
+          details: {
+            ...episodes[index]!,
+            seriesId: show.id,
+            guestStars: cast(episode.guestStars),
+            crew: crew(episode.crew),
+            cast: seriesCast,
+          },
+        });
+      });
+    }
+  }
+
+  for (const entry of content.people) {
+    const summary: PersonSummary = {
+      mediaType: "person",
+      id: entry.id,
+      name: entry.name,
+      knownForDepartment: entry.knownForDepartment,
+      profilePath: artworkPath.profile(entry.id),
+      popularity: entry.popularity,
+    };
+    rows.people.push({
+      id: entry.id,
+      popularity: entry.popularity,
+      searchText: searchText(entry.name),
+      summary,
+      details: {
+        ...summary,
+        biography: entry.biography,
+        birthday: entry.birthday,
+        deathday: entry.deathday,
+        placeOfBirth: entry.placeOfBirth,
+      },
+    });
+  }
+  return rows;
+}

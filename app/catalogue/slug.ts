@@ -1,0 +1,28 @@
+import { foldTurkish } from "./text";
+
+/** The spec's slug rule, without the id: "Eşkıya" → "eskiya", "Kış Uykusu" → "kis-uykusu". */
+export function slugify(text: string): string {
+  return foldTurkish(text)
+    .replace(/[^a-z0-9\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/**
+ * `{slug}-{year?}-{id}`: "Eşkıya", 1996, 12345 → "eskiya-1996-12345". The year is added when known
+ * (cards and detail links); the id is always last.
+ */
+export function titleSlug(name: string, id: number, date?: string | null): string {
+  const year = date && /^\d{4}/.test(date) ? date.slice(0, 4) : null;
+  return [slugify(name), year, String(id)].filter(Boolean).join("-");
+}
+
+/** The numeric id at the end of a slug, or null when the last piece is not a number. */
+export function idFromSlug(slug: string | undefined): number | null {
+  const last = slug?.split("-").pop() ?? "";
+  if (!/^\d{1,10}$/.test(last)) return null;
+  const id = Number(last);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}

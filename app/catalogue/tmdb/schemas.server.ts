@@ -1,0 +1,421 @@
+import { z } from "zod";
+import type {
+  CastMember,
+  CrewMember,
+  EpisodeDetails,
+  EpisodeSummary,
+  Genre,
+  MovieDetails,
+  MovieSummary,
+  Paged,
+  PersonDetails,
+  PersonSummary,
+  SearchResult,
+  SeasonDetails,
+  SeriesDetails,
+  SeriesSummary,
+} from "../types";
+
+/*
+ * The movie database's JSON, validated at the edge and turned into the catalogue's own types.
+ * Missing or null fields become empty values, unknown fields are ignored, and one malformed
+ * item in a list is dropped instead of failing the whole answer.
+ */
+
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value || null);
+const number = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
+const optionalNumber = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? null);
+const id = z.number().int();
+
+function list<T extends z.ZodType>(item: T) {
+  return z
+    .array(z.unknown())
+    .nullish()
+    .transform((values) =>
+      (values ?? []).flatMap((value) => {
+        const parsed = item.safeParse(value);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
+}
+
+const genre = z.object({ id, name: text }) satisfies z.ZodType<Genre>;
+
+const movieSummary = z
+  .object({
+    id,
+    title: text,
+    original_title: text,
+    overview: text,
+    release_date: optionalText,
+    poster_path: optionalText,
+    backdrop_path: optionalText,
+    vote_average: number,
+    vote_count: number,
+    popularity: number,
+    genre_ids: list(z.number()),
+    genres: list(genre),
+  })
+  .transform((raw): MovieSummary => ({
+    mediaType: "movie",
+    id: raw.id,
+    title: raw.title || raw.original_title,
+    originalTitle: raw.original_title || raw.title,
+    overview: raw.overview,
+    releaseDate: raw.release_date,
+    posterPath: raw.poster_path,
+    backdropPath: raw.backdrop_path,
+    voteAverage: raw.vote_average,
+    voteCount: raw.vote_count,
+    popularity: raw.popularity,
+    genreIds: raw.genre_ids.length ? raw.genre_ids : raw.genres.map((item) => item.id),
+  }));
+
+const seriesSummary = z
+  .object({
+    id,
+    name: text,
+    original_name: text,
+    overview: text,
+    first_air_date: optionalText,
+    poster_path: optionalText,
+    backdrop_path: optionalText,
+    vote_average: number,
+    vote_count: number,
+    popularity: number,
+    genre_ids: list(z.number()),
+    genres: list(genre),
+  })
+  .transform((raw): SeriesSummary => ({
+    mediaType: "tv",
+    id: raw.id,
+    name: raw.name || raw.original_name,
+    originalName: raw.original_name || raw.name,
+    overview: raw.overview,
+    firstAirDate: raw.first_air_date,
+    posterPath: raw.poster_path,
+    backdropPath: raw.backdrop_path,
+    voteAverage: raw.vote_average,
+    voteCount: raw.vote_count,
+    popularity: raw.popularity,
+    genreIds: raw.genre_ids.length ? raw.genre_ids : raw.genres.map((item) => item.id),
+  }));
+
+const personSummary = z
+  .object({
+    id,
+    name: text,
+    known_for_department: optionalText,
+    profile_path: optionalText,
+    popularity: number,
+  })
+  .transform((raw): PersonSummary => ({
+    mediaType: "person",
+    id: raw.id,
+    name: raw.name,
+    knownForDepartment: raw.known_for_department,
+    profilePath: raw.profile_path,
+    popularity: raw.popularity,
+  }));
+
+const castMember = z
+  .object({ id, name: text, character: text, profile_path: optionalText })
+  .transform((raw): CastMember => ({
+    id: raw.id,
+    name: raw.name,
+    character: raw.character,
+    profilePath: raw.profile_path,
+  }));
+
+const crewMember = z
+  .object({ id, name: text, job: text, department: text, profile_path: optionalText })
+  .transform((raw): CrewMember => ({
+    id: raw.id,
+    name: raw.name,
+    job: raw.job,
+    department: raw.department,
+    profilePath: raw.profile_path,
+  }));
+
+const credits = z
+  .object({ cast: list(castMember), crew: list(crewMember) })
+  .nullish()
+  .transform((raw) => raw ?? { cast: [], crew: [] });
+
+const video = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: text,
+  type: text,
+  site: text,
+});
+const videos = z
+  .object({ results: list(video) })
+  .nullish()
+  .transform((raw) => raw?.results ?? []);
+
+const imageFile = z.object({ file_path: z.string() }).transform((raw) => raw.file_path);
+const images = z
+  .object({ backdrops: list(imageFile), posters: list(imageFile) })
+  .nullish()
+  .transform((raw) => raw ?? { backdrops: [], posters: [] });
+
+function paged<T extends z.ZodType>(item: T) {
+  return z
+    .object({
+      page: z.number().int().nullish(),
+      results: list(item),
+      total_pages: number,
+      total_results: number,
+    })
+    .transform((raw): Paged<z.output<T>> => ({
+      page: raw.page ?? 1,
+      results: raw.results,
+      totalPages: raw.total_pages,
+      totalResults: raw.total_results,
+    }));
+}
+
+export const moviePage = paged(movieSummary);
+export const seriesPage = paged(seriesSummary);
+export const peoplePage = paged(personSummary);
+
+const searchItem = z
+  .object({ media_type: z.enum(["movie", "tv", "person"]) })
+  .loose()
+  .transform((raw, ctx): SearchResult | typeof z.NEVER => {
+    const schema =
+      raw.media_type === "movie"
+        ? movieSummary
+        : raw.media_type === "tv"
+          ? seriesSummary
+          : personSummary;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", message: "malformed search result" });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+export const searchPage = paged(searchItem);
+
+export const genreList = z.object({ genres: list(genre) }).transform((raw) => raw.genres);
+
+export const movieDetails = z
+  .object({
+    runtime: optionalNumber,
+    genres: list(genre),
+    credits,
+    videos,
+    images,
+  })
+  .loose()
+  .transform((raw, ctx): MovieDetails | typeof z.NEVER => {
+    const summary = movieSummary.safeParse(raw);
+    if (!summary.success) {
+      ctx.addIssue({ code: "custom", message: "malformed movie" });
+      return z.NEVER;
+    }
+    return {
+      ...summary.data,
+      runtime: raw.runtime || null,
+      genres: raw.genres,
+      videos: raw.videos,
+      images: raw.images,
+      cast: raw.credits.cast,
+      crew: raw.credits.crew,
+    };
+  });
+
+const seasonSummary = z
+  .object({
+    id,
+    name: text,
+    season_number: z.number().int(),
+    episode_count: number,
+    air_date: optionalText,
+    poster_path: optionalText,
+  })
+  .transform((raw) => ({
+    id: raw.id,
+    name: raw.name,
+    seasonNumber: raw.season_number,
+    episodeCount: raw.episode_count,
+    airDate: raw.air_date,
+    posterPath: raw.poster_path,
+  }));
+
+const creator = z
+  .object({ id, name: text, profile_path: optionalText })
+  .transform((raw) => ({ id: raw.id, name: raw.name, profilePath: raw.profile_path }));
+
+export const seriesDetails = z
+  .object({
+    status: optionalText,
+    number_of_seasons: number,
+    number_of_episodes: number,
+    seasons: list(seasonSummary),
+    created_by: list(creator),
+    genres: list(genre),
+    credits,
+    videos,
+    images,
+  })
+  .loose()
+  .transform((raw, ctx): SeriesDetails | typeof z.NEVER => {
+    const summary = seriesSummary.safeParse(raw);
+    if (!summary.success) {
+      ctx.addIssue({ code: "custom", message: "malformed series" });
+      return z.NEVER;
+    }
+    return {
+      ...summary.data,
+      status: raw.status,
+      numberOfSeasons: raw.number_of_seasons,
+      numberOfEpisodes: raw.number_of_episodes,
+      seasons: raw.seasons,
+      createdBy: raw.created_by,
+      genres: raw.genres,
+      videos: raw.videos,
+      images: raw.images,
+      cast: raw.credits.cast,
+      crew: raw.credits.crew,
+    };
+  });
+
+const episodeFields = {
+  id,
+  name: text,
+  overview: text,
+  air_date: optionalText,
+  runtime: optionalNumber,
+  vote_average: number,
+  still_path: optionalText,
+  season_number: z.number().int().nullish(),
+  episode_number: z.number().int(),
+};
+
+function toEpisodeSummary(
+  raw: z.output<z.ZodObject<typeof episodeFields>>,
+  seasonNumber: number,
+): EpisodeSummary {
+  return {
+    id: raw.id,
+    seasonNumber: raw.season_number ?? seasonNumber,
+    episodeNumber: raw.episode_number,
+    name: raw.name,
+    overview: raw.overview,
+    airDate: raw.air_date,
+    runtime: raw.runtime || null,
+    voteAverage: raw.vote_average,
+    stillPath: raw.still_path,
+  };
+}
+
+export function seasonDetails(seriesId: number) {
+  return z
+    .object({
+      id,
+      name: text,
+      overview: text,
+      air_date: optionalText,
+      poster_path: optionalText,
+      season_number: z.number().int(),
+      vote_average: number,
+      episodes: list(z.object(episodeFields)),
+    })
+    .transform((raw): SeasonDetails => ({
+      id: raw.id,
+      seriesId,
+      seasonNumber: raw.season_number,
+      name: raw.name,
+      overview: raw.overview,
+      airDate: raw.air_date,
+      posterPath: raw.poster_path,
+      voteAverage: raw.vote_average,
+      episodes: raw.episodes.map((episode) => toEpisodeSummary(episode, raw.season_number)),
+    }));
+}
+
+export function episodeDetails(seriesId: number, seasonNumber: number) {
+  return z
+    .object({
+      ...episodeFields,
+      guest_stars: list(castMember),
+      crew: list(crewMember),
+      credits: z
+        .object({ cast: list(castMember) })
+        .nullish()
+        .transform((raw) => raw?.cast ?? []),
+    })
+    .transform((raw): EpisodeDetails => ({
+      ...toEpisodeSummary(raw, seasonNumber),
+      seriesId,
+      guestStars: raw.guest_stars,
+      crew: raw.crew,
+      cast: raw.credits,
+    }));
+}
+
+const withCharacter = <T extends z.ZodType<object>>(summary: T) =>
+  z
+    .object({ character: text })
+    .loose()
+    .transform((raw, ctx) => {
+      const parsed = summary.safeParse(raw);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: "malformed credit" });
+        return z.NEVER;
+      }
+      return { ...(parsed.data as z.output<T>), character: raw.character };
+    });
+
+export const personDetails = z
+  .object({
+    biography: text,
+    birthday: optionalText,
+    deathday: optionalText,
+    place_of_birth: optionalText,
+    movie_credits: z
+      .object({ cast: list(withCharacter(movieSummary)) })
+      .nullish()
+      .transform((raw) => raw?.cast ?? []),
+    tv_credits: z
+      .object({ cast: list(withCharacter(seriesSummary)) })
+      .nullish()
+      .transform((raw) => raw?.cast ?? []),
+  })
+  .loose()
+  .transform((raw, ctx): PersonDetails | typeof z.NEVER => {
+    const summary = personSummary.safeParse(raw);
+    if (!summary.success) {
+      ctx.addIssue({ code: "custom", message: "malformed person" });
+      return z.NEVER;
+    }
+    return {
+      ...summary.data,
+      biography: raw.biography,
+      birthday: raw.birthday,
+      deathday: raw.deathday,
+      placeOfBirth: raw.place_of_birth,
+      movieCredits: raw.movie_credits,
+      tvCredits: raw.tv_credits,
+    };
+  });
+
+/** Only the overview or biography, for the English fallback. */
+export const overviewOnly = z.object({ overview: text }).transform((raw) => raw.overview);
+export const biographyOnly = z.object({ biography: text }).transform((raw) => raw.biography);

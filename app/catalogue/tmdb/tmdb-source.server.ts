@@ -1,0 +1,168 @@
+import type { z } from "zod";
+import type { Logger } from "~/logger.server";
+import type { Cached } from "../cache.server";
+import type { Catalogue } from "../catalogue.server";
+import { MAX_PAGE, type DiscoverFilter, type MediaType } from "../types";
+import { createTmdbHttp, type Params, type TmdbHttpOptions } from "./http.server";
+import * as schema from "./schemas.server";
+
+const MINUTE = 60_000;
+/** The spec's cache time for lists; details and genres change rarely. */
+export const TTL = { list: 5 * MINUTE, details: 60 * MINUTE, genres: 24 * 60 * MINUTE };
+
+export interface TmdbSourceOptions extends Omit<TmdbHttpOptions, "logger"> {
+  imageBaseUrl: string;
+  logger: Logger;
+  cached: Cached;
+}
+
+function clampPage(page = 1) {
+  return Math.min(Math.max(1, Math.trunc(page) || 1), MAX_PAGE);
+}
+
+/** A year range as the movie database's date bounds: 2010-2020 is 2010-01-01 … 2020-12-31. */
+function yearBounds(filter: DiscoverFilter<string>) {
+  return {
+    gte: filter.yearGte === undefined ? undefined : `${filter.yearGte}-01-01`,
+    lte: filter.yearLte === undefined ? undefined : `${filter.yearLte}-12-31`,
+  };
+}
+
+/** The live source: the movie database API v3 in Turkish (ARCHITECTURE.md, "The catalogue port"). */
+export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
+  const { cached, imageBaseUrl } = options;
+  const http = createTmdbHttp(options);
+
+  /** GET, validate, cache. A malformed answer counts as a failure (stale data is served). */
+  function fetchParsed<S extends z.ZodType>(
+    path: string,
+    params: Params,
+    ttl: number,
+    parser: S,
+  ): Promise<z.output<S> | null> {
+    return cached(http.requestKey(path, params), ttl, async () => {
+      const body = await http.get(path, params);
+      if (body === null) return null;
+      const parsed = parser.safeParse(body);
+      if (!parsed.success) {
+        throw new Error(`unexpected answer for ${path}: ${parsed.error.issues[0]?.message}`);
+      }
+      return parsed.data as z.output<S>;
+    });
+  }
+
+  /** One English request when the Turkish text is empty (cached like the rest). */
+  async function english(path: string, parser: z.ZodType<string>): Promise<string> {
+    return (await fetchParsed(path, { language: "en-US" }, TTL.details, parser)) ?? "";
+  }
+
+  const mediaDetailParams = {
+    append_to_response: "credits,videos,images",
+    include_image_language: "tr,en,null",
+    include_video_language: "tr,en",
+  };
+
+  return {
+    source: "tmdb",
+    imageBaseUrl,
+    popularMovies: (page) =>
+      fetchParsed("/movie/popular", { page: clampPage(page) }, TTL.list, schema.moviePage),
+    trendingMovies: () => fetchParsed("/trending/movie/day", {}, TTL.list, schema.moviePage),
+    popularSeries: (page) =>
+      fetchParsed("/tv/popular", { page: clampPage(page) }, TTL.list, schema.seriesPage),
+    popularPeople: (page) =>
+      fetchParsed("/person/popular", { page: clampPage(page) }, TTL.list, schema.peoplePage),
+
+    async movie(id) {
+      const movie = await fetchParsed(
+        `/movie/${id}`,
+        mediaDetailParams,
+        TTL.details,
+        schema.movieDetails,
+      );
+      if (!movie || movie.overview.trim()) return movie;
+      return { ...movie, overview: await english(`/movie/${id}`, schema.overviewOnly) };
+    },
+    async series(id) {
+      const series = await fetchParsed(
+        `/tv/${id}`,
+        mediaDetailParams,
+        TTL.details,
+        schema.seriesDetails,
+      );
+      if (!series || series.overview.trim()) return series;
+      return { ...series, overview: await english(`/tv/${id}`, schema.overviewOnly) };
+    },
+    season: (seriesId, seasonNumber) =>
+      fetchParsed(
+        `/tv/${seriesId}/season/${seasonNumber}`,
+        {},
+        TTL.details,
+        schema.seasonDetails(seriesId),
+      ),
+    episode: (seriesId, seasonNumber, episodeNumber) =>
+      fetchParsed(
+        `/tv/${seriesId}/season/${seasonNumber}/episode/${episodeNumber}`,
+        { append_to_response: "credits" },
+        TTL.details,
+        schema.episodeDetails(seriesId, seasonNumber),
+      ),
+    async person(id) {
+      const person = await fetchParsed(
+        `/person/${id}`,
+        { append_to_response: "movie_credits,tv_credits" },
+        TTL.details,
+        schema.personDetails,
+      );
+      if (!person || person.biography.trim()) return person;
+      return { ...person, biography: await english(`/person/${id}`, schema.biographyOnly) };
+    },
+    genres: (mediaType: MediaType) =>
+      fetchParsed(`/genre/${mediaType}/list`, {}, TTL.genres, schema.genreList),
+
+    discoverMovies(filter) {
+      const years = yearBounds(filter);
+      return fetchParsed(
+        "/discover/movie",
+        {
+          with_genres: filter.genreId,
+          page: clampPage(filter.page),
+          sort_by: filter.sortBy ?? "popularity.desc",
+          "vote_average.gte": filter.voteAverageGte,
+          "vote_count.gte": filter.voteCountGte,
+          "primary_release_date.gte": years.gte,
+          "primary_release_date.lte": years.lte,
+        },
+        TTL.list,
+        schema.moviePage,
+      );
+    },
+    discoverSeries(filter) {
+      const years = yearBounds(filter);
+      return fetchParsed(
+        "/discover/tv",
+        {
+          with_genres: filter.genreId,
+          page: clampPage(filter.page),
+          sort_by: filter.sortBy ?? "popularity.desc",
+          "vote_average.gte": filter.voteAverageGte,
+          "vote_count.gte": filter.voteCountGte,
+          "first_air_date.gte": years.gte,
+          "first_air_date.lte": years.lte,
+        },
+        TTL.list,
+        schema.seriesPage,
+      );
+    },
+    search(query, page) {
+      const trimmed = query.trim();
+      if (trimmed.length < 3) return Promise.resolve(null);
+      return fetchParsed(
+        "/search/multi",
+        { query: trimmed, page: clampPage(page), include_adult: "false" },
+        TTL.list,
+        schema.searchPage,
+      );
+    },
+  };
+}

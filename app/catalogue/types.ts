@@ -1,0 +1,198 @@
+/**
+ * The catalogue's own types (SPEC.md section 3). Both sources return these; routes and components
+ * never see the movie database's JSON. Image fields are paths relative to the image base
+ * (see images.ts), or null.
+ */
+
+export type MediaType = "movie" | "tv";
+export type SearchMediaType = MediaType | "person";
+
+export interface Genre {
+  id: number;
+  name: string;
+}
+
+export interface Paged<T> {
+  page: number;
+  results: T[];
+  totalPages: number;
+  totalResults: number;
+}
+
+interface TitleSummaryBase {
+  id: number;
+  overview: string;
+  posterPath: string | null;
+  backdropPath: string | null;
+  voteAverage: number;
+  voteCount: number;
+  popularity: number;
+  genreIds: number[];
+}
+
+export interface MovieSummary extends TitleSummaryBase {
+  mediaType: "movie";
+  title: string;
+  originalTitle: string;
+  releaseDate: string | null;
+}
+
+export interface SeriesSummary extends TitleSummaryBase {
+  mediaType: "tv";
+  name: string;
+  originalName: string;
+  firstAirDate: string | null;
+}
+
+export type TitleSummary = MovieSummary | SeriesSummary;
+
+export interface PersonSummary {
+  mediaType: "person";
+  id: number;
+  name: string;
+  knownForDepartment: string | null;
+  profilePath: string | null;
+  popularity: number;
+}
+
+export type SearchResult = MovieSummary | SeriesSummary | PersonSummary;
+
+export interface CastMember {
+  id: number;
+  name: string;
+  character: string;
+  profilePath: string | null;
+}
+
+export interface CrewMember {
+  id: number;
+  name: string;
+  job: string;
+  department: string;
+  profilePath: string | null;
+}
+
+export interface Video {
+  id: string;
+  key: string;
+  name: string;
+  type: string;
+  site: string;
+}
+
+export interface Images {
+  backdrops: string[];
+  posters: string[];
+}
+
+export interface MovieDetails extends MovieSummary {
+  runtime: number | null;
+  genres: Genre[];
+  videos: Video[];
+  images: Images;
+  cast: CastMember[];
+  crew: CrewMember[];
+}
+
+export interface SeasonSummary {
+  id: number;
+  name: string;
+  seasonNumber: number;
+  episodeCount: number;
+  airDate: string | null;
+  posterPath: string | null;
+}
+
+export interface Creator {
+  id: number;
+  name: string;
+  profilePath: string | null;
+}
+
+export interface SeriesDetails extends SeriesSummary {
+  status: string | null;
+  numberOfSeasons: number;
+  numberOfEpisodes: number;
+  seasons: SeasonSummary[];
+  createdBy: Creator[];
+  genres: Genre[];
+  videos: Video[];
+  images: Images;
+  cast: CastMember[];
+  crew: CrewMember[];
+}
+
+export interface EpisodeSummary {
+  id: number;
+  seasonNumber: number;
+  episodeNumber: number;
+  name: string;
+  overview: string;
+  airDate: string | null;
+  runtime: number | null;
+  voteAverage: number;
+  stillPath: string | null;
+}
+
+export interface SeasonDetails {
+  id: number;
+  seriesId: number;
+  seasonNumber: number;
+  name: string;
+  overview: string;
+  airDate: string | null;
+  posterPath: string | null;
+  voteAverage: number;
+  episodes: EpisodeSummary[];
+}
+
+export interface EpisodeDetails extends EpisodeSummary {
+  seriesId: number;
+  guestStars: CastMember[];
+  crew: CrewMember[];
+  cast: CastMember[];
+}
+
+export type PersonMovieCredit = MovieSummary & { character: string };
+export type PersonSeriesCredit = SeriesSummary & { character: string };
+
+export interface PersonDetails extends PersonSummary {
+  biography: string;
+  birthday: string | null;
+  deathday: string | null;
+  placeOfBirth: string | null;
+  movieCredits: PersonMovieCredit[];
+  tvCredits: PersonSeriesCredit[];
+}
+
+/** Sort orders of the spec (section 9); the date sorts differ between films and series. */
+export const MOVIE_SORTS = [
+  "popularity.desc",
+  "vote_average.desc",
+  "primary_release_date.desc",
+  "primary_release_date.asc",
+] as const;
+export const SERIES_SORTS = [
+  "popularity.desc",
+  "vote_average.desc",
+  "first_air_date.desc",
+  "first_air_date.asc",
+] as const;
+export type MovieSort = (typeof MOVIE_SORTS)[number];
+export type SeriesSort = (typeof SERIES_SORTS)[number];
+
+/** The spec's filter object for discover queries. Years are whole calendar years, inclusive. */
+export interface DiscoverFilter<Sort extends string> {
+  genreId?: number;
+  page?: number;
+  sortBy?: Sort;
+  voteAverageGte?: number;
+  voteCountGte?: number;
+  yearGte?: number;
+  yearLte?: number;
+}
+
+/** Pages of discover and list results hold this many items (as the movie database does). */
+export const PAGE_SIZE = 20;
+/** The movie database never serves pages past 500. */
+export const MAX_PAGE = 500;

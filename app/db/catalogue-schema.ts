@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Tables of the embedded (local) catalogue. They hold no user data: the local source replaces
+ * their rows whenever the content files change. Summaries and details are stored in the
+ * catalogue's own shapes (app/catalogue/types.ts); the columns beside them exist for filtering,
+ * sorting and search.
+ */
+
+export const catalogueTitles = pgTable(
+  "catalogue_titles",
+  {
+    mediaType: text("media_type", { enum: ["movie", "tv"] }).notNull(),
+    id: integer("id").notNull(),
+    date: date("date"),
+    year: smallint("year"),
+    voteAverage: real("vote_average").notNull(),
+    voteCount: integer("vote_count").notNull(),
+    popularity: real("popularity").notNull(),
+    genreIds: integer("genre_ids").array().notNull(),
+    /** Title and original title folded by app/catalogue/text.ts, for Turkish-insensitive search. */
+    searchText: text("search_text").notNull(),
+    summary: jsonb("summary").notNull(),
+    details: jsonb("details").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mediaType, table.id] }),
+    index("catalogue_titles_popularity_idx").on(table.mediaType, table.popularity.desc()),
+    index("catalogue_titles_rating_idx").on(table.mediaType, table.voteAverage.desc()),
+    index("catalogue_titles_date_idx").on(table.mediaType, table.date),
+    index("catalogue_titles_genres_idx").using("gin", table.genreIds),
+    index("catalogue_titles_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const cataloguePeople = pgTable(
+  "catalogue_people",
+  {
+    id: integer("id").primaryKey(),
+    popularity: real("popularity").notNull(),
+    searchText: text("search_text").notNull(),
+    summary: jsonb("summary").notNull(),
+    details: jsonb("details").notNull(),
+  },
+  (table) => [
+    index("catalogue_people_popularity_idx").on(table.popularity.desc()),
+    index("catalogue_people_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** Who appears in what: the person pages' filmography. */
+export const catalogueCredits = pgTable(
+  "catalogue_credits",
+  {
+    personId: integer("person_id").notNull(),
+    mediaType: text("media_type", { enum: ["movie", "tv"] }).notNull(),
+    mediaId: integer("media_id").notNull(),
+    character: text("character").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.personId, table.mediaType, table.mediaId] })],
+);
+
+export const catalogueSeasons = pgTable(
+  "catalogue_seasons",
+  {
+    seriesId: integer("series_id").notNull(),
+    seasonNumber: integer("season_number").notNull(),
+    details: jsonb("details").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seriesId, table.seasonNumber] })],
+);
+
+export const catalogueEpisodes = pgTable(
+  "catalogue_episodes",
+  {
+    seriesId: integer("series_id").notNull(),
+    seasonNumber: integer("season_number").notNull(),
+    episodeNumber: integer("episode_number").notNull(),
+    details: jsonb("details").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seriesId, table.seasonNumber, table.episodeNumber] })],
+);
+
+export const catalogueGenres = pgTable(
+  "catalogue_genres",
+  {
+    mediaType: text("media_type", { enum: ["movie", "tv"] }).notNull(),
+    id: integer("id").notNull(),
+    name: text("name").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mediaType, table.id] })],
+);
+
+/** Which content the tables were loaded from (a hash of the content files). */
+export const catalogueMeta = pgTable("catalogue_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

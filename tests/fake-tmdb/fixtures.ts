@@ -1,0 +1,389 @@
+import genres from "../../content/catalogue/genres.json" with { type: "json" };
+
+/*
+ * A small, hand-made movie database in the movie database's own JSON shapes. Besides a few real
+ * titles it holds fillers so that lists have several pages, and edge cases the pages must handle:
+ * more than 12 cast, crew beyond the spec's jobs, a teaser before the trailer, an empty Turkish
+ * overview and biography (for the English fallback), a series still running.
+ */
+
+export const API_KEY = "fake-api-key";
+export const ACCESS_TOKEN = "fake-access-token";
+
+type Json = Record<string, unknown>;
+
+export interface FakeMovie extends Json {
+  id: number;
+  title: string;
+  original_title: string;
+  overview: string;
+  release_date: string;
+  genre_ids: number[];
+  vote_average: number;
+  vote_count: number;
+  popularity: number;
+}
+
+const person = (id: number, name: string, extra: Json = {}) => ({
+  id,
+  name,
+  profile_path: `/p${id}.jpg`,
+  ...extra,
+});
+
+const fightClubCast = [
+  ["Edward Norton", "Anlatıcı"],
+  ["Brad Pitt", "Tyler Durden"],
+  ["Helena Bonham Carter", "Marla Singer"],
+  ["Meat Loaf", "Robert 'Bob' Paulson"],
+  ["Jared Leto", "Angel Face"],
+  ["Zach Grenier", "Richard Chesler"],
+  ["Holt McCallany", "Mekanik"],
+  ["Eion Bailey", "Ricky"],
+  ["Richmond Arquette", "Stajyer"],
+  ["David Andrews", "Thomas"],
+  ["George Maguire", "Grup Lideri"],
+  ["Eugenie Bondurant", "Kadın"],
+  ["Christina Cabot", "Grup Lideri 2"],
+  ["Sydney 'Big Dawg' Colston", "Konuşmacı"],
+].map(([name, character], index) => ({
+  ...person(index === 1 ? 287 : 800 + index, name!),
+  character,
+  order: index,
+}));
+
+const fightClubCrew = [
+  [7467, "David Fincher", "Director", "Directing"],
+  [7469, "Jim Uhls", "Screenplay", "Writing"],
+  [7468, "Chuck Palahniuk", "Novel", "Writing"],
+  [7474, "Ross Grayson Bell", "Producer", "Production"],
+  [7475, "Ceán Chaffin", "Producer", "Production"],
+  [1254, "Art Linson", "Producer", "Production"],
+  [7477, "John King", "Sound Designer", "Sound"],
+  [7479, "Jeff Cronenweth", "Director of Photography", "Camera"],
+  [7480, "James Haygood", "Editor", "Editing"],
+  [7481, "Dust Brothers", "Original Music Composer", "Sound"],
+  [7482, "Laray Mayfield", "Casting", "Production"],
+  [7483, "Fake Writer", "Writer", "Writing"],
+  [7484, "Second Director", "Director", "Directing"],
+].map(([id, name, job, department]) => ({
+  ...person(id as number, name as string),
+  job,
+  department,
+}));
+
+const images = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, index) => ({ file_path: `/${prefix}${index + 1}.jpg` }));
+
+export const movies: FakeMovie[] = [
+  {
+    id: 550,
+    title: "Dövüş Kulübü",
+    original_title: "Fight Club",
+    overview:
+      "Uykusuzluk çeken bir sigorta çalışanı, karizmatik bir sabun satıcısıyla yeraltı bir dövüş kulübü kurar.",
+    release_date: "1999-10-15",
+    genre_ids: [18, 53],
+    vote_average: 8.438,
+    vote_count: 30123,
+    popularity: 61.4,
+    poster_path: "/fightclub.jpg",
+    backdrop_path: "/fightclub-bg.jpg",
+    runtime: 139,
+    credits: { cast: fightClubCast, crew: fightClubCrew },
+    videos: {
+      results: [
+        { id: "v1", key: "teaser-key", name: "Teaser", type: "Teaser", site: "YouTube" },
+        { id: "v2", key: "vimeo-trailer", name: "Fragman (Vimeo)", type: "Trailer", site: "Vimeo" },
+        { id: "v3", key: "SUXWAEX2jlg", name: "Resmi Fragman", type: "Trailer", site: "YouTube" },
+        { id: "v4", key: "second-trailer", name: "Fragman 2", type: "Trailer", site: "YouTube" },
+      ],
+    },
+    images: { backdrops: images("fc-bd", 15), posters: images("fc-po", 14) },
+  },
+  {
+    id: 238,
+    title: "Baba",
+    original_title: "The Godfather",
+    overview:
+      "Bir mafya ailesinin yaşlanan reisi, imparatorluğunu isteksiz oğluna devretmek zorunda kalır.",
+    release_date: "1972-03-14",
+    genre_ids: [18, 80],
+    vote_average: 8.7,
+    vote_count: 20000,
+    popularity: 90.1,
+    poster_path: "/godfather.jpg",
+    backdrop_path: null,
+    runtime: 175,
+    credits: {
+      cast: [{ ...person(3084, "Marlon Brando"), character: "Don Vito Corleone", order: 0 }],
+      crew: [{ ...person(1776, "Francis Ford Coppola"), job: "Director", department: "Directing" }],
+    },
+    videos: { results: [] },
+    images: { backdrops: [], posters: [] },
+  },
+  {
+    id: 1_000_001,
+    title: "Eşkıya",
+    original_title: "Eşkıya",
+    overview: "",
+    overview_en:
+      "A bandit released after 35 years in prison travels to Istanbul to find his lost love.",
+    release_date: "1996-11-29",
+    genre_ids: [28, 80, 18],
+    vote_average: 7.9,
+    vote_count: 1500,
+    popularity: 20.5,
+    poster_path: null,
+    backdrop_path: null,
+    runtime: 128,
+    credits: {
+      cast: [{ ...person(2_000_001, "Şener Şen"), character: "Baran", order: 0 }],
+      crew: [],
+    },
+    videos: { results: [] },
+    images: { backdrops: [], posters: [] },
+  },
+  // Fillers: enough films for three pages of popular results.
+  ...Array.from({ length: 42 }, (_, index): FakeMovie => {
+    const year = 1960 + index;
+    return {
+      id: 10_000 + index,
+      title: `Örnek Film ${index + 1}`,
+      original_title: `Sample Film ${index + 1}`,
+      overview: `Örnek film ${index + 1} için kısa bir özet.`,
+      release_date: `${year}-06-01`,
+      genre_ids: [[28], [35], [18], [27, 53]][index % 4]!,
+      vote_average: 5 + (index % 40) / 10,
+      vote_count: 200 + index * 50,
+      popularity: 50 - index,
+      poster_path: `/filler${index}.jpg`,
+      backdrop_path: null,
+      runtime: 90 + index,
+    };
+  }),
+];
+
+export interface FakeSeries extends Json {
+  id: number;
+  name: string;
+  original_name: string;
+  overview: string;
+  first_air_date: string;
+  genre_ids: number[];
+  vote_average: number;
+  vote_count: number;
+  popularity: number;
+}
+
+const breakingBadEpisodes = [
+  "Pilot",
+  "Cat's in the Bag...",
+  "...And the Bag's in the River",
+  "Cancer Man",
+  "Gray Matter",
+  "Crazy Handful of Nothin'",
+  "A No-Rough-Stuff-Type Deal",
+].map((name, index) => ({
+  id: 62085 + index,
+  episode_number: index + 1,
+  season_number: 1,
+  name,
+  overview:
+    index === 0 ? "Kimya öğretmeni Walter White hayatını değiştirecek bir karar verir." : "",
+  air_date: `2008-0${1 + Math.floor(index / 4)}-${String(20 + (index % 4) * 2).padStart(2, "0")}`,
+  runtime: index === 0 ? 58 : 48,
+  vote_average: index === 3 ? 0 : 8 + index / 10,
+  still_path: `/bb-s1e${index + 1}.jpg`,
+}));
+
+export const series: FakeSeries[] = [
+  {
+    id: 1396,
+    name: "Breaking Bad",
+    original_name: "Breaking Bad",
+    overview:
+      "Kanser teşhisi konan bir kimya öğretmeni, ailesinin geleceği için suç dünyasına adım atar.",
+    first_air_date: "2008-01-20",
+    last_air_date: "2013-09-29",
+    status: "Ended",
+    genre_ids: [18, 80],
+    vote_average: 8.9,
+    vote_count: 15000,
+    popularity: 120.5,
+    poster_path: "/bb.jpg",
+    backdrop_path: "/bb-bg.jpg",
+    number_of_seasons: 5,
+    number_of_episodes: 62,
+    created_by: [person(66633, "Vince Gilligan")],
+    seasons: [
+      {
+        id: 3577,
+        name: "Özel Bölümler",
+        season_number: 0,
+        episode_count: 9,
+        air_date: "2009-02-17",
+        poster_path: null,
+      },
+      ...[7, 13, 13, 13, 16].map((count, index) => ({
+        id: 3572 + index,
+        name: `${index + 1}. Sezon`,
+        season_number: index + 1,
+        episode_count: count,
+        air_date: `${2008 + index}-01-20`,
+        poster_path: `/bb-s${index + 1}.jpg`,
+      })),
+    ],
+    credits: {
+      cast: [
+        { ...person(17419, "Bryan Cranston"), character: "Walter White", order: 0 },
+        { ...person(84497, "Aaron Paul"), character: "Jesse Pinkman", order: 1 },
+      ],
+      crew: [],
+    },
+    videos: { results: [] },
+    images: { backdrops: images("bb-bd", 3), posters: [] },
+    season_details: {
+      1: {
+        id: 3572,
+        name: "1. Sezon",
+        overview: "Walter White'ın dönüşümü başlar.",
+        air_date: "2008-01-20",
+        poster_path: "/bb-s1.jpg",
+        season_number: 1,
+        vote_average: 8.3,
+        episodes: breakingBadEpisodes,
+      },
+    },
+    episode_extras: {
+      "1-1": {
+        guest_stars: [{ ...person(1_000_101, "Misafir Oyuncu"), character: "Muhabir", order: 0 }],
+        crew: [
+          { ...person(66633, "Vince Gilligan"), job: "Director", department: "Directing" },
+          { ...person(66633, "Vince Gilligan"), job: "Writer", department: "Writing" },
+          { ...person(1_000_102, "Ses Teknisyeni"), job: "Sound Mixer", department: "Sound" },
+          { ...person(1_000_103, "Yapımcı Kişi"), job: "Producer", department: "Production" },
+        ],
+        credits: {
+          cast: [
+            { ...person(17419, "Bryan Cranston"), character: "Walter White", order: 0 },
+            { ...person(84497, "Aaron Paul"), character: "Jesse Pinkman", order: 1 },
+          ],
+        },
+      },
+    },
+  },
+  {
+    id: 1_000_201,
+    name: "Yalı Çapkını",
+    original_name: "Yalı Çapkını",
+    overview: "Gaziantep'te güçlü bir ailenin çapkın oğlu, genç bir kızla zorla evlendirilir.",
+    first_air_date: "2022-09-16",
+    status: "Returning Series",
+    genre_ids: [18, 10751],
+    vote_average: 7.8,
+    vote_count: 900,
+    popularity: 80.2,
+    poster_path: null,
+    backdrop_path: null,
+    number_of_seasons: 1,
+    number_of_episodes: 37,
+    created_by: [],
+    seasons: [
+      {
+        id: 9001,
+        name: "1. Sezon",
+        season_number: 1,
+        episode_count: 37,
+        air_date: "2022-09-16",
+        poster_path: null,
+      },
+    ],
+    credits: { cast: [], crew: [] },
+    videos: { results: [] },
+    images: { backdrops: [], posters: [] },
+  },
+  ...Array.from({ length: 22 }, (_, index): FakeSeries => ({
+    id: 20_000 + index,
+    name: `Örnek Dizi ${index + 1}`,
+    original_name: `Sample Series ${index + 1}`,
+    overview: `Örnek dizi ${index + 1} için kısa bir özet.`,
+    first_air_date: `${1990 + index}-09-01`,
+    genre_ids: [[35], [18], [10759], [10765]][index % 4]!,
+    vote_average: 6 + (index % 30) / 10,
+    vote_count: 100 + index * 40,
+    popularity: 40 - index,
+    poster_path: null,
+    backdrop_path: null,
+  })),
+];
+
+export interface FakePerson extends Json {
+  id: number;
+  name: string;
+  biography: string;
+  popularity: number;
+}
+
+export const people: FakePerson[] = [
+  {
+    id: 287,
+    name: "Brad Pitt",
+    biography: "Amerikalı oyuncu ve yapımcı.",
+    birthday: "1963-12-18",
+    deathday: null,
+    place_of_birth: "Shawnee, Oklahoma, USA",
+    known_for_department: "Acting",
+    profile_path: "/p287.jpg",
+    popularity: 45.2,
+  },
+  {
+    id: 2_000_001,
+    name: "Şener Şen",
+    biography: "",
+    biography_en: "Turkish actor, one of the best-known names of Turkish cinema.",
+    birthday: "1941-12-26",
+    deathday: null,
+    place_of_birth: "Adana, Türkiye",
+    known_for_department: "Acting",
+    profile_path: null,
+    popularity: 12.3,
+  },
+  {
+    id: 7467,
+    name: "David Fincher",
+    biography: "Amerikalı yönetmen.",
+    birthday: "1962-08-28",
+    deathday: null,
+    place_of_birth: "Denver, Colorado, USA",
+    known_for_department: "Directing",
+    profile_path: "/p7467.jpg",
+    popularity: 10.1,
+  },
+  ...Array.from({ length: 30 }, (_, index): FakePerson => ({
+    id: 30_000 + index,
+    name: `Örnek Oyuncu ${index + 1}`,
+    biography: "",
+    known_for_department: index % 5 === 0 ? "Directing" : "Acting",
+    profile_path: null,
+    popularity: 30 - index / 2,
+  })),
+];
+
+/** Films and series a person appears in, for /person/{id}?append_to_response=movie_credits,tv_credits. */
+export const personCredits: Record<
+  number,
+  { movies: [number, string][]; series: [number, string][] }
+> = {
+  287: {
+    movies: [
+      [550, "Tyler Durden"],
+      [10_000, "Kendisi"],
+      [10_001, ""],
+    ],
+    series: [[20_000, "Konuk"]],
+  },
+  2_000_001: { movies: [[1_000_001, "Baran"]], series: [] },
+};
+
+export const genreLists = genres;

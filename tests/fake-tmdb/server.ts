@@ -1,0 +1,346 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  ACCESS_TOKEN,
+  API_KEY,
+  genreLists,
+  movies,
+  people,
+  personCredits,
+  series,
+  type FakeMovie,
+  type FakeSeries,
+} from "./fixtures";
+
+/**
+ * A fake of the movie database API v3 for tests: the endpoints the product calls, the same JSON
+ * shapes, auth by api_key or Bearer token, and switches to misbehave (fail, throttle, stall).
+ * Every request is recorded so tests can assert the exact parameters sent.
+ */
+
+export interface RecordedRequest {
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+}
+
+interface Failure {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+export interface FakeTmdb {
+  url: string;
+  requests: RecordedRequest[];
+  /** The next `count` requests answer with this failure. */
+  failNext(count: number, failure: Failure): void;
+  /** Every request waits this long before answering (for timeouts). */
+  delayMs: number;
+  /** When true every request answers 503. */
+  down: boolean;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const PAGE_SIZE = 20;
+const SUMMARY_MOVIE_FIELDS = [
+  "id",
+  "title",
+  "original_title",
+  "overview",
+  "release_date",
+  "genre_ids",
+  "vote_average",
+  "vote_count",
+  "popularity",
+  "poster_path",
+  "backdrop_path",
+];
+const SUMMARY_SERIES_FIELDS = [
+  "id",
+  "name",
+  "original_name",
+  "overview",
+  "first_air_date",
+  "genre_ids",
+  "vote_average",
+  "vote_count",
+  "popularity",
+  "poster_path",
+  "backdrop_path",
+];
+const SUMMARY_PERSON_FIELDS = ["id", "name", "known_for_department", "profile_path", "popularity"];
+
+function pick(source: Record<string, unknown>, fields: string[]) {
+  return Object.fromEntries(
+    fields.filter((field) => field in source).map((field) => [field, source[field]]),
+  );
+}
+
+const movieSummary = (movie: FakeMovie) => pick(movie, SUMMARY_MOVIE_FIELDS);
+const seriesSummary = (show: FakeSeries) => pick(show, SUMMARY_SERIES_FIELDS);
+
+function paginate<T>(items: T[], pageParam: string | undefined) {
+  const page = Math.max(1, Number(pageParam) || 1);
+  return {
+    page,
+    results: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total_pages: Math.max(1, Math.ceil(items.length / PAGE_SIZE)),
+    total_results: items.length,
+  };
+}
+
+const byPopularity = <T extends { popularity: number }>(items: T[]) =>
+  [...items].sort((a, b) => b.popularity - a.popularity);
+
+function discover<T extends FakeMovie | FakeSeries>(
+  items: T[],
+  query: Record<string, string>,
+  dateField: "release_date" | "first_air_date",
+) {
+  const dateSort = dateField === "release_date" ? "primary_release_date" : "first_air_date";
+  let result = items.filter((item) => {
+    if (query.with_genres && !item.genre_ids.includes(Number(query.with_genres))) return false;
+    if (query["vote_average.gte"] && item.vote_average < Number(query["vote_average.gte"]))
+      return false;
+    if (query["vote_count.gte"] && item.vote_count < Number(query["vote_count.gte"])) return false;
+    const date = String(item[dateField] ?? "");
+    if (query[`${dateSort}.gte`] && date < query[`${dateSort}.gte`]!) return false;
+    if (query[`${dateSort}.lte`] && date > query[`${dateSort}.lte`]!) return false;
+    return true;
+  });
+  const [field, direction] = (query.sort_by ?? "popularity.desc").split(".");
+  const key = field === dateSort ? dateField : (field as keyof T);
+  result = [...result].sort((a, b) => {
+    const left = a[key] as number | string;
+    const right = b[key] as number | string;
+    const order = left < right ? -1 : left > right ? 1 : 0;
+    return direction === "asc" ? order : -order;
+  });
+  return result;
+}
+
+function movieDetails(movie: FakeMovie, query: Record<string, string>) {
+  const { overview_en, ...rest } = movie;
+  const english = query.language?.startsWith("en");
+  const body: Record<string, unknown> = {
+    ...rest,
+    overview: english ? (overview_en ?? movie.overview) : movie.overview,
+    genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
+  };
+  const appended = (query.append_to_response ?? "").split(",");
+  for (const part of ["credits", "videos", "images"])
+    if (!appended.includes(part)) delete body[part];
+  delete body.genre_ids;
+  return body;
+}
+
+function seriesDetails(show: FakeSeries, query: Record<string, string>) {
+  const { season_details: _seasons, episode_extras: _extras, ...rest } = show;
+  const body: Record<string, unknown> = {
+    ...rest,
+    genres: genreLists.tv.filter((genre) => show.genre_ids.includes(genre.id)),
+  };
+  const appended = (query.append_to_response ?? "").split(",");
+  for (const part of ["credits", "videos", "images"])
+    if (!appended.includes(part)) delete body[part];
+  delete body.genre_ids;
+  return body;
+}
+
+function personDetails(id: number, query: Record<string, string>) {
+  const found = people.find((person) => person.id === id);
+  if (!found) return undefined;
+  const { biography_en, ...rest } = found;
+  const english = query.language?.startsWith("en");
+  const body: Record<string, unknown> = {
+    ...rest,
+    biography: english ? (biography_en ?? found.biography) : found.biography,
+  };
+  const appended = (query.append_to_response ?? "").split(",");
+  const credits = personCredits[id] ?? { movies: [], series: [] };
+  if (appended.includes("movie_credits")) {
+    body.movie_credits = {
+      cast: credits.movies.map(([movieId, character]) => ({
+        ...movieSummary(movies.find((movie) => movie.id === movieId)!),
+        character,
+      })),
+    };
+  }
+  if (appended.includes("tv_credits")) {
+    body.tv_credits = {
+      cast: credits.series.map(([seriesId, character]) => ({
+        ...seriesSummary(series.find((show) => show.id === seriesId)!),
+        character,
+      })),
+    };
+  }
+  return body;
+}
+
+function search(query: Record<string, string>) {
+  const needle = (query.query ?? "").toLocaleLowerCase("tr-TR");
+  const matches = (text: unknown) =>
+    String(text ?? "")
+      .toLocaleLowerCase("tr-TR")
+      .includes(needle);
+  const results = [
+    ...movies
+      .filter((movie) => matches(movie.title) || matches(movie.original_title))
+      .map((movie) => ({ ...movieSummary(movie), media_type: "movie" })),
+    ...series
+      .filter((show) => matches(show.name) || matches(show.original_name))
+      .map((show) => ({ ...seriesSummary(show), media_type: "tv" })),
+    ...people
+      .filter((person) => matches(person.name))
+      .map((person) => ({ ...pick(person, SUMMARY_PERSON_FIELDS), media_type: "person" })),
+  ];
+  return paginate(results, query.page);
+}
+
+/** Answers a request, or undefined for 404. */
+function route(path: string, query: Record<string, string>): unknown {
+  const parts = path.split("/").filter(Boolean);
+  const num = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : NaN);
+  switch (path) {
+    case "/movie/popular":
+      return paginate(byPopularity(movies).map(movieSummary), query.page);
+    case "/trending/movie/day":
+      return paginate(
+        [...movies].sort((a, b) => b.vote_count - a.vote_count).map(movieSummary),
+        query.page,
+      );
+    case "/tv/popular":
+      return paginate(byPopularity(series).map(seriesSummary), query.page);
+    case "/person/popular":
+      return paginate(
+        byPopularity(people).map((person) => pick(person, SUMMARY_PERSON_FIELDS)),
+        query.page,
+      );
+    case "/genre/movie/list":
+      return { genres: genreLists.movie };
+    case "/genre/tv/list":
+      return { genres: genreLists.tv };
+    case "/discover/movie":
+      return paginate(discover(movies, query, "release_date").map(movieSummary), query.page);
+    case "/discover/tv":
+      return paginate(discover(series, query, "first_air_date").map(seriesSummary), query.page);
+    case "/search/multi":
+      return search(query);
+  }
+  if (parts[0] === "movie" && parts.length === 2) {
+    const movie = movies.find((item) => item.id === num(parts[1]));
+    return movie && movieDetails(movie, query);
+  }
+  if (parts[0] === "person" && parts.length === 2) return personDetails(num(parts[1]), query);
+  if (parts[0] === "tv") {
+    const show = series.find((item) => item.id === num(parts[1]));
+    if (!show) return undefined;
+    if (parts.length === 2) return seriesDetails(show, query);
+    const seasons = (show.season_details ?? {}) as Record<
+      string,
+      { episodes: { episode_number: number }[] }
+    >;
+    const season = parts[2] === "season" ? seasons[String(num(parts[3]))] : undefined;
+    if (!season) return undefined;
+    if (parts.length === 4) return season;
+    if (parts[4] === "episode" && parts.length === 6) {
+      const episode = season.episodes.find((item) => item.episode_number === num(parts[5]));
+      if (!episode) return undefined;
+      const extras =
+        ((show.episode_extras ?? {}) as Record<string, Record<string, unknown>>)[
+          `${parts[3]}-${parts[5]}`
+        ] ?? {};
+      const { credits, ...rest } = { guest_stars: [], crew: [], credits: { cast: [] }, ...extras };
+      const appended = (query.append_to_response ?? "").split(",");
+      return { ...episode, ...rest, ...(appended.includes("credits") ? { credits } : {}) };
+    }
+  }
+  return undefined;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { "Content-Type": "application/json;charset=utf-8", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
+  const failures: Failure[] = [];
+  const state = { delayMs: 0, down: false };
+  const requests: RecordedRequest[] = [];
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const path = url.pathname.replace(/^\/3(?=\/)/, "");
+    const query = Object.fromEntries(url.searchParams);
+    requests.push({ path, query, authorization: req.headers.authorization });
+    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+    if (res.destroyed) return;
+    if (state.down) return send(res, 503, { status_code: 9, status_message: "Service offline." });
+    const failure = failures.shift();
+    if (failure)
+      return send(res, failure.status, { status_message: "fake failure" }, failure.headers);
+    const authorised =
+      query.api_key === API_KEY || req.headers.authorization === `Bearer ${ACCESS_TOKEN}`;
+    if (!authorised) {
+      return send(res, 401, {
+        status_code: 7,
+        status_message: "Invalid API key: You must be granted a valid key.",
+      });
+    }
+    const body = route(path, query);
+    if (body === undefined) {
+      return send(res, 404, {
+        status_code: 34,
+        status_message: "The resource you requested could not be found.",
+      });
+    }
+    send(res, 200, body);
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
+
+  const fake: FakeTmdb = {
+    url: `http://127.0.0.1:${address.port}/3`,
+    requests,
+    failNext(count, failure) {
+      for (let index = 0; index < count; index++) failures.push(failure);
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value) {
+      state.delayMs = value;
+    },
+    get down() {
+      return state.down;
+    },
+    set down(value) {
+      state.down = value;
+    },
+    reset() {
+      failures.length = 0;
+      requests.length = 0;
+      state.delayMs = 0;
+      state.down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return fake;
+}
+
+// `npx tsx tests/fake-tmdb/server.ts [port]` runs it on its own, for trying the live source by hand.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startFakeTmdb({ port: Number(process.argv[2] ?? 4010) });
+  console.log(`fake movie database on ${fake.url} (TMDB_API_KEY=${API_KEY})`);
+}
