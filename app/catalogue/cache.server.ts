@@ -82,19 +82,19 @@ export const STALE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * and its result is stored (null too, as a short-lived "not found"); if `load` throws, the stale
  * entry is served, and with none the failure is logged and yields null.
  */
-export function createCache(store: CacheStore, logger: Logger) {
+export function createCache(store: CacheStore, logger: Logger, now: () => number = Date.now) {
   return async function cached<T>(
     key: string,
     ttlMs: number,
     load: () => Promise<T | null>,
   ): Promise<T | null> {
     const entry = await store.get(key);
-    const now = Date.now();
-    if (entry && entry.freshUntil > now) return entry.value as T | null;
+    const time = now();
+    if (entry && entry.freshUntil > time) return entry.value as T | null;
     try {
       const value = await load();
       const freshFor = value === null ? Math.min(ttlMs, 60_000) : ttlMs;
-      await store.set(key, { value, freshUntil: now + freshFor }, freshFor + STALE_WINDOW_MS);
+      await store.set(key, { value, freshUntil: time + freshFor }, freshFor + STALE_WINDOW_MS);
       return value;
     } catch (error) {
       if (entry) {

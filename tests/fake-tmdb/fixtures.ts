@@ -350,6 +350,17 @@ export const people: FakePerson[] = [
     popularity: 12.3,
   },
   {
+    id: 3084,
+    name: "Marlon Brando",
+    biography: "Amerikalı oyuncu; yöntem oyunculuğunun öncülerinden.",
+    birthday: "1924-04-03",
+    deathday: "2004-07-01",
+    place_of_birth: "Omaha, Nebraska, USA",
+    known_for_department: "Acting",
+    profile_path: "/p3084.jpg",
+    popularity: 20.4,
+  },
+  {
     id: 7467,
     name: "David Fincher",
     biography: "Amerikalı yönetmen.",
@@ -384,6 +395,7 @@ export const personCredits: Record<
     series: [[20_000, "Konuk"]],
   },
   2_000_001: { movies: [[1_000_001, "Baran"]], series: [] },
+  3084: { movies: [[238, "Don Vito Corleone"]], series: [] },
 };
 
 export const genreLists = genres;

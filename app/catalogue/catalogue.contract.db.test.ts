@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as shape from "../../tests/support/catalogue-shapes";
+import { API_KEY } from "../../tests/fake-tmdb/fixtures";
+import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
+import { createTestDatabase } from "../../tests/support/test-database";
+import type { DatabaseHandle } from "~/db/client.server";
+import { createLogger } from "~/logger.server";
+import { createCache, memoryStore } from "./cache.server";
+import type { Catalogue } from "./catalogue.server";
+import { ensureLocalCatalogue } from "./local/load.server";
+import { createLocalSource } from "./local/local-source.server";
+import { createTmdbSource } from "./tmdb/tmdb-source.server";
+import type { MovieSummary } from "./types";
+
+/*
+ * One contract, two sources: the local tables (loaded from the real content files) and the live
+ * source against the fake movie database. The same questions must get the same shapes.
+ */
+
+const logger = createLogger("silent");
+let database: DatabaseHandle;
+let fake: FakeTmdb;
+const sources: Record<string, Catalogue> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await ensureLocalCatalogue(database.db, logger);
+  sources.local = createLocalSource(database.db, logger);
+  fake = await startFakeTmdb();
+  sources.tmdb = createTmdbSource({
+    apiBaseUrl: fake.url,
+    apiKey: API_KEY,
+    imageBaseUrl: "https://image.example/t/p",
+    logger,
+    cached: createCache(memoryStore(), logger),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await fake?.close();
+  await database?.close();
+});
+
+const isSorted = (values: number[]) =>
+  values.every((value, index) => index === 0 || values[index - 1]! >= value);
+
+describe.each(["local", "tmdb"])("the %s source", (name) => {
+  const catalogue = () => sources[name]!;
+
+  it("lists popular films, series and people in pages of at most 20, most popular first", async () => {
+    const movies = shape.paged(shape.movieSummary).parse(await catalogue().popularMovies());
+    expect(movies.results).toHaveLength(20);
+    expect(movies.totalPages).toBeGreaterThan(1);
+    expect(isSorted(movies.results.map((movie) => movie.popularity))).toBe(true);
+
+    const second = shape.paged(shape.movieSummary).parse(await catalogue().popularMovies(2));
+    expect(second.page).toBe(2);
+    expect(second.results.map((movie) => movie.id)).not.toContain(movies.results[0]!.id);
+
+    shape.paged(shape.seriesSummary).parse(await catalogue().popularSeries());
+    const people = shape.paged(shape.personSummary).parse(await catalogue().popularPeople());
+    expect(isSorted(people.results.map((person) => person.popularity))).toBe(true);
+  });
+
+  it("has today's trending films", async () => {
+    const trending = shape.paged(shape.movieSummary).parse(await catalogue().trendingMovies());
+    expect(trending.results.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("has details of a film, with credits, videos and images", async () => {
+    const [first] = (await catalogue().popularMovies())!.results;
+    const movie = shape.movieDetails.parse(await catalogue().movie(first!.id));
+    expect(movie.id).toBe(first!.id);
+    expect(movie.genres.map((genre) => genre.id).sort()).toEqual([...first!.genreIds].sort());
+  });
+
+  it("has a series down to its seasons and episodes", async () => {
+    const page = (await catalogue().popularSeries())!;
+    let checkedEpisode = false;
+    for (const summary of page.results.slice(0, 20)) {
+      const series = shape.seriesDetails.parse(await catalogue().series(summary.id));
+      const season = series.seasons.find((item) => item.seasonNumber > 0);
+      if (!season) continue;
+      const details = await catalogue().season(series.id, season.seasonNumber);
+      if (!details) continue;
+      shape.seasonDetails.parse(details);
+      const episode = details.episodes[0];
+      if (!episode) continue;
+      const full = shape.episodeDetails.parse(
+        await catalogue().episode(series.id, season.seasonNumber, episode.episodeNumber),
+      );
+      expect(full.name).toBe(episode.name);
+      checkedEpisode = true;
+      break;
+    }
+    expect(checkedEpisode).toBe(true);
+  });
+
+  it("has a person with their films and series", async () => {
+    const [first] = (await catalogue().popularMovies())!.results;
+    const movie = (await catalogue().movie(first!.id))!;
+    const actor = movie.cast[0]!;
+    const person = shape.personDetails.parse(await catalogue().person(actor.id));
+    expect(person.name).toBe(actor.name);
+    expect(person.movieCredits.map((credit) => credit.id)).toContain(movie.id);
+  });
+
+  it("has the genre lists", async () => {
+    const movieGenres = await catalogue().genres("movie");
+    expect(movieGenres?.map((genre) => genre.name)).toContain("Aksiyon");
+    expect(movieGenres).toHaveLength(19);
+    expect(await catalogue().genres("tv")).toHaveLength(16);
+  });
+
+  it("discovers by genre, rating, votes and years, sorted as asked", async () => {
+    const drama = shape
+      .paged(shape.movieSummary)
+      .parse(await catalogue().discoverMovies({ genreId: 18 }));
+    expect(drama.results.length).toBeGreaterThan(0);
+    expect(drama.results.every((movie) => movie.genreIds.includes(18))).toBe(true);
+
+    const rated = (await catalogue().discoverMovies({
+      sortBy: "vote_average.desc",
+      voteAverageGte: 7,
+      voteCountGte: 500,
+    }))!;
+    expect(rated.results.length).toBeGreaterThan(0);
+    expect(rated.results.every((movie) => movie.voteAverage >= 7 && movie.voteCount >= 500)).toBe(
+      true,
+    );
+    expect(isSorted(rated.results.map((movie) => movie.voteAverage))).toBe(true);
+
+    const years = (await catalogue().discoverMovies({
+      yearGte: 1990,
+      yearLte: 1999,
+      sortBy: "primary_release_date.asc",
+    }))!;
+    const dates = years.results.map((movie) => movie.releaseDate!);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.every((date) => date >= "1990-01-01" && date <= "1999-12-31")).toBe(true);
+    expect([...dates].sort()).toEqual(dates);
+
+    const series = shape
+      .paged(shape.seriesSummary)
+      .parse(await catalogue().discoverSeries({ sortBy: "first_air_date.desc" }));
+    const airDates = series.results.map((show) => show.firstAirDate ?? "");
+    expect([...airDates].sort().reverse()).toEqual(airDates);
+  });
+
+  it("searches films, series and people together", async () => {
+    const [first] = (await catalogue().popularMovies())!.results as MovieSummary[];
+    const found = shape.paged(shape.searchResult).parse(await catalogue().search(first!.title));
+    expect(found.results.some((item) => item.mediaType === "movie" && item.id === first!.id)).toBe(
+      true,
+    );
+    expect(await catalogue().search("ab")).toBeNull();
+  });
+
+  it("finds nothing for unknown ids", async () => {
+    expect(await catalogue().movie(89_999_999)).toBeNull();
+    expect(await catalogue().series(89_999_999)).toBeNull();
+    expect(await catalogue().person(89_999_999)).toBeNull();
+    expect(await catalogue().season(89_999_999, 1)).toBeNull();
+    expect(await catalogue().episode(89_999_999, 1, 1)).toBeNull();
+  });
+});

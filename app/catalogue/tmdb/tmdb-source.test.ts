@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ACCESS_TOKEN, API_KEY } from "../../../tests/fake-tmdb/fixtures";
+import { startFakeTmdb, type FakeTmdb } from "../../../tests/fake-tmdb/server";
+import { createLogger } from "~/logger.server";
+import { createCache, memoryStore } from "../cache.server";
+import type { Catalogue } from "../catalogue.server";
+import { retryAfterMs } from "./http.server";
+import { createTmdbSource, TTL } from "./tmdb-source.server";
+
+let fake: FakeTmdb;
+beforeAll(async () => {
+  fake = await startFakeTmdb();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+/** A fresh source (empty cache) with a clock the test can move. */
+function source(options: { token?: boolean; timeoutMs?: number; retries?: number } = {}) {
+  const clock = { now: 1_000_000 };
+  const logger = createLogger("silent");
+  const catalogue: Catalogue = createTmdbSource({
+    apiBaseUrl: fake.url,
+    apiKey: options.token ? undefined : API_KEY,
+    accessToken: options.token ? ACCESS_TOKEN : undefined,
+    imageBaseUrl: "https://image.example/t/p",
+    logger,
+    cached: createCache(memoryStore(), logger, () => clock.now),
+    timeoutMs: options.timeoutMs ?? 2_000,
+    retries: options.retries ?? 2,
+    backoffMs: 10,
+  });
+  return { catalogue, clock };
+}
+
+const paths = () => fake.requests.map((request) => request.path);
+
+describe("live source: what it sends", () => {
+  it("asks in Turkish with the v3 key on every call", async () => {
+    const { catalogue } = source();
+    await catalogue.popularMovies();
+    await catalogue.movie(550);
+    await catalogue.genres("tv");
+    expect(fake.requests).toHaveLength(3);
+    for (const request of fake.requests) {
+      expect(request.query.language).toBe("tr-TR");
+      expect(request.query.api_key).toBe(API_KEY);
+      expect(request.authorization).toBeUndefined();
+    }
+  });
+
+  it("sends the v4 token as a Bearer header instead of a key", async () => {
+    const { catalogue } = source({ token: true });
+    const page = await catalogue.popularSeries(2);
+    expect(page?.page).toBe(2);
+    expect(fake.requests[0]).toMatchObject({
+      path: "/tv/popular",
+      query: { language: "tr-TR", page: "2" },
+      authorization: `Bearer ${ACCESS_TOKEN}`,
+    });
+    expect(fake.requests[0]!.query.api_key).toBeUndefined();
+  });
+
+  it("uses page 1 unless asked, and the spec's paths for every list", async () => {
+    const { catalogue } = source();
+    await catalogue.popularMovies();
+    await catalogue.trendingMovies();
+    await catalogue.popularPeople(3);
+    expect(fake.requests.map((request) => [request.path, request.query.page])).toEqual([
+      ["/movie/popular", "1"],
+      ["/trending/movie/day", undefined],
+      ["/person/popular", "3"],
+    ]);
+  });
+
+  it("appends credits, videos and images to details, and credits to people and episodes", async () => {
+    const { catalogue } = source();
+    await catalogue.movie(550);
+    await catalogue.series(1396);
+    await catalogue.person(287);
+    await catalogue.episode(1396, 1, 1);
+    const appended = Object.fromEntries(
+      fake.requests.map((request) => [request.path, request.query.append_to_response]),
+    );
+    expect(appended).toEqual({
+      "/movie/550": "credits,videos,images",
+      "/tv/1396": "credits,videos,images",
+      "/person/287": "movie_credits,tv_credits",
+      "/tv/1396/season/1/episode/1": "credits",
+    });
+  });
+
+  it("translates the discover filter exactly for films", async () => {
+    const { catalogue } = source();
+    await catalogue.discoverMovies({
+      genreId: 28,
+      page: 2,
+      sortBy: "vote_average.desc",
+      voteAverageGte: 8,
+      voteCountGte: 1000,
+      yearGte: 2010,
+      yearLte: 2020,
+    });
+    const { api_key: _key, ...query } = fake.requests[0]!.query;
+    expect(fake.requests[0]!.path).toBe("/discover/movie");
+    expect(query).toEqual({
+      language: "tr-TR",
+      with_genres: "28",
+      page: "2",
+      sort_by: "vote_average.desc",
+      "vote_average.gte": "8",
+      "vote_count.gte": "1000",
+      "primary_release_date.gte": "2010-01-01",
+      "primary_release_date.lte": "2020-12-31",
+    });
+  });
+
+  it("translates the discover filter for series with first-air dates and default sort", async () => {
+    const { catalogue } = source();
+    await catalogue.discoverSeries({ genreId: 18, yearLte: 1999 });
+    const { api_key: _key, ...query } = fake.requests[0]!.query;
+    expect(fake.requests[0]!.path).toBe("/discover/tv");
+    expect(query).toEqual({
+      language: "tr-TR",
+      with_genres: "18",
+      page: "1",
+      sort_by: "popularity.desc",
+      "first_air_date.lte": "1999-12-31",
+    });
+  });
+
+  it("searches only for more than two characters", async () => {
+    const { catalogue } = source();
+    expect(await catalogue.search("  ab ")).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+    const page = await catalogue.search("dövüş");
+    expect(fake.requests[0]).toMatchObject({
+      path: "/search/multi",
+      query: { query: "dövüş", page: "1" },
+    });
+    expect(page?.results[0]).toMatchObject({ mediaType: "movie", id: 550, title: "Dövüş Kulübü" });
+  });
+});
+
+describe("live source: what it returns", () => {
+  it("turns answers into the catalogue's own types", async () => {
+    const { catalogue } = source();
+    const movie = await catalogue.movie(550);
+    expect(movie).toMatchObject({
+      mediaType: "movie",
+      id: 550,
+      title: "Dövüş Kulübü",
+      originalTitle: "Fight Club",
+      releaseDate: "1999-10-15",
+      runtime: 139,
+      genres: [
+        { id: 18, name: "Dram" },
+        { id: 53, name: "Gerilim" },
+      ],
+    });
+    expect(movie!.cast).toHaveLength(14);
+    expect(movie!.cast[1]).toEqual({
+      id: 287,
+      name: "Brad Pitt",
+      character: "Tyler Durden",
+      profilePath: "/p287.jpg",
+    });
+    expect(movie!.images.backdrops).toHaveLength(15);
+    expect(movie!.videos.map((video) => video.type)).toContain("Trailer");
+    expect(catalogue.imageBaseUrl).toBe("https://image.example/t/p");
+  });
+
+  it("answers null for an unknown id", async () => {
+    const { catalogue } = source();
+    expect(await catalogue.movie(999_999)).toBeNull();
+    expect(await catalogue.season(1396, 42)).toBeNull();
+  });
+
+  it("fills an empty Turkish overview or biography with one English request", async () => {
+    const { catalogue } = source();
+    const movie = await catalogue.movie(1_000_001);
+    expect(movie?.overview).toBe(
+      "A bandit released after 35 years in prison travels to Istanbul to find his lost love.",
+    );
+    const person = await catalogue.person(2_000_001);
+    expect(person?.biography).toBe("Turkish actor, one of the best-known names of Turkish cinema.");
+    const english = fake.requests.filter((request) => request.query.language === "en-US");
+    expect(english.map((request) => request.path)).toEqual(["/movie/1000001", "/person/2000001"]);
+    // Cached like the rest: asking again sends nothing.
+    const before = fake.requests.length;
+    await catalogue.movie(1_000_001);
+    expect(fake.requests.length).toBe(before);
+    // A Turkish overview needs no English request.
+    await catalogue.movie(550);
+    expect(fake.requests.filter((request) => request.query.language === "en-US")).toHaveLength(2);
+  });
+});
+
+describe("live source: resilience", () => {
+  it("serves a second page view from the cache, and lists again after 5 minutes", async () => {
+    const { catalogue, clock } = source();
+    const first = await catalogue.popularMovies();
+    const second = await catalogue.popularMovies();
+    expect(second).toEqual(first);
+    expect(paths()).toEqual(["/movie/popular"]);
+    clock.now += TTL.list + 1;
+    await catalogue.popularMovies();
+    expect(paths()).toEqual(["/movie/popular", "/movie/popular"]);
+  });
+
+  it("coalesces identical requests in flight", async () => {
+    const { catalogue } = source();
+    fake.delayMs = 100;
+    const answers = await Promise.all([
+      catalogue.movie(550),
+      catalogue.movie(550),
+      catalogue.movie(550),
+    ]);
+    expect(answers.every((answer) => answer?.id === 550)).toBe(true);
+    expect(paths()).toEqual(["/movie/550"]);
+  });
+
+  it("serves stale data when the upstream fails after the cache time", async () => {
+    const { catalogue, clock } = source({ retries: 0 });
+    const fresh = await catalogue.popularMovies();
+    clock.now += TTL.list + 1;
+    fake.down = true;
+    expect(await catalogue.popularMovies()).toEqual(fresh);
+    expect(paths()).toEqual(["/movie/popular", "/movie/popular"]);
+  });
+
+  it("yields no result when the upstream is down and nothing is cached", async () => {
+    const { catalogue } = source({ retries: 1 });
+    fake.down = true;
+    expect(await catalogue.movie(550)).toBeNull();
+    expect(await catalogue.popularMovies()).toBeNull();
+    expect(paths()).toEqual(["/movie/550", "/movie/550", "/movie/popular", "/movie/popular"]);
+  });
+
+  it("waits as long as Retry-After says on 429, then succeeds", async () => {
+    const { catalogue } = source();
+    fake.failNext(1, { status: 429, headers: { "Retry-After": "1" } });
+    const started = Date.now();
+    const page = await catalogue.popularMovies();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(page?.results.length).toBe(20);
+    expect(paths()).toEqual(["/movie/popular", "/movie/popular"]);
+  });
+
+  it("gives up at once when Retry-After is longer than a page can wait", async () => {
+    const { catalogue } = source();
+    fake.failNext(1, { status: 429, headers: { "Retry-After": "3600" } });
+    const started = Date.now();
+    expect(await catalogue.popularMovies()).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(paths()).toHaveLength(1);
+  });
+
+  it("retries 5xx with backoff, and not 4xx", async () => {
+    const { catalogue } = source();
+    fake.failNext(2, { status: 502 });
+    expect((await catalogue.genres("movie"))?.length).toBe(19);
+    expect(paths()).toHaveLength(3);
+
+    fake.reset();
+    fake.failNext(1, { status: 401 });
+    expect(await catalogue.genres("tv")).toBeNull();
+    expect(paths()).toHaveLength(1);
+  });
+
+  it("times out a stalled upstream", async () => {
+    const { catalogue } = source({ timeoutMs: 100, retries: 1 });
+    fake.delayMs = 1_000;
+    const started = Date.now();
+    expect(await catalogue.person(287)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(paths()).toHaveLength(2);
+  });
+});
+
+describe("retryAfterMs", () => {
+  it("reads seconds and HTTP dates", () => {
+    expect(retryAfterMs("3")).toBe(3000);
+    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs("soon")).toBeUndefined();
+    const now = Date.parse("2026-11-22T10:00:00Z");
+    expect(retryAfterMs("Sun, 22 Nov 2026 10:00:05 GMT", now)).toBe(5000);
+  });
+});
