@@ -121,6 +121,48 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
     );
   }
 
+  /** One page of titles and people matching `match`, best first: exact, prefix, word start, anywhere. */
+  async function searchPage(
+    folded: string,
+    match: (column: SQL) => SQL,
+    page: number,
+  ): Promise<Paged<SearchResult>> {
+    const tier = (column: SQL) => sql`case
+      when ${column} = ${folded} then 0
+      when ${column} like ${`${folded}%`} then 1
+      when ${column} like ${`% ${folded}%`} then 2
+      else 3 end`;
+    const titleText = sql`${catalogueTitles.searchText}`;
+    const personText = sql`${cataloguePeople.searchText}`;
+    const matches = sql`
+      select summary, popularity, ${tier(titleText)} as tier,
+             word_similarity(${folded}, ${titleText}) as similarity
+        from ${catalogueTitles} where ${match(titleText)}
+      union all
+      select summary, popularity, ${tier(personText)} as tier,
+             word_similarity(${folded}, ${personText}) as similarity
+        from ${cataloguePeople} where ${match(personText)}`;
+    const rows = await queryRows<{ summary: SearchResult; total: number }>(
+      db,
+      sql`select summary, count(*) over ()::int as total from (${matches}) as found
+          order by tier, similarity desc, popularity desc
+          limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+    );
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && page > 1) {
+      const [counted] = await queryRows<{ total: number }>(
+        db,
+        sql`select count(*)::int as total from (${matches}) as found`,
+      );
+      total = Number(counted?.total ?? 0);
+    }
+    return toPaged(
+      rows.map((row) => row.summary),
+      total,
+      page,
+    );
+  }
+
   async function titleDetails<T>(mediaType: "movie" | "tv", id: number): Promise<T | null> {
     const [row] = await db
       .select({ details: catalogueTitles.details })
@@ -242,41 +284,12 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       const folded = searchText(query);
       if (folded.length < 3) return null;
       const current = pageNumber(page);
-      // Exact, then prefix, then word-start, then anywhere, then fuzzy (trigram word similarity).
-      const match = (column: SQL) =>
-        sql`(${column} like ${`%${folded}%`} or ${folded} <% ${column})`;
-      const tier = (column: SQL) => sql`case
-        when ${column} = ${folded} then 0
-        when ${column} like ${`${folded}%`} then 1
-        when ${column} like ${`% ${folded}%`} then 2
-        when ${column} like ${`%${folded}%`} then 3
-        else 4 end`;
-      const titleText = sql`${catalogueTitles.searchText}`;
-      const personText = sql`${cataloguePeople.searchText}`;
-      const matches = sql`
-        select summary, popularity, ${tier(titleText)} as tier,
-               word_similarity(${folded}, ${titleText}) as similarity
-          from ${catalogueTitles} where ${match(titleText)}
-        union all
-        select summary, popularity, ${tier(personText)} as tier,
-               word_similarity(${folded}, ${personText}) as similarity
-          from ${cataloguePeople} where ${match(personText)}`;
-      const [counted] = await queryRows<{ total: number }>(
-        db,
-        sql`select count(*)::int as total from (${matches}) as found`,
-      );
-      const found = await queryRows<{ summary: SearchResult }>(
-        db,
-        sql`
-        select summary from (${matches}) as found
-        order by tier, similarity desc, popularity desc
-        limit ${PAGE_SIZE} offset ${(current - 1) * PAGE_SIZE}`,
-      );
-      return toPaged(
-        found.map((row) => row.summary),
-        Number(counted?.total ?? 0),
-        current,
-      );
+      // Substring matches first (trigram index); only when there are none, fuzzy matches
+      // (trigram word similarity), which catch typos but cost more.
+      const substring = (column: SQL) => sql`${column} like ${`%${folded}%`}`;
+      const fuzzy = (column: SQL) => sql`${folded} <% ${column}`;
+      const exact = await searchPage(folded, substring, current);
+      return exact.totalResults > 0 ? exact : searchPage(folded, fuzzy, current);
     }),
   };
 }

@@ -1,0 +1,134 @@
+import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-database";
+import { catalogueTitles } from "~/db/catalogue-schema";
+import type { DatabaseHandle } from "~/db/client.server";
+import { createLogger } from "~/logger.server";
+import type { Catalogue } from "../catalogue.server";
+import type { SearchResult } from "../types";
+import { ensureLocalCatalogue } from "./load.server";
+import { createLocalSource } from "./local-source.server";
+import { generateCatalogue } from "./synthetic.server";
+
+const logger = createLogger("silent");
+
+const label = (item: SearchResult) => (item.mediaType === "movie" ? item.title : item.name);
+
+describe("local source on the embedded content", () => {
+  let database: DatabaseHandle;
+  let catalogue: Catalogue;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureLocalCatalogue(database.db, logger);
+    catalogue = createLocalSource(database.db, logger);
+  }, 120_000);
+  afterAll(() => database.close());
+
+  it.each([
+    ["eskiya", "Eşkıya"],
+    ["EŞKIYA", "Eşkıya"],
+    ["issiz adam", "Issız Adam"],
+    ["ıssız", "Issız Adam"],
+    ["iklimler", "İklimler"],
+    ["İKLİMLER", "İklimler"],
+    ["kis uykusu", "Kış Uykusu"],
+    ["sener sen", "Şener Şen"],
+    ["turkan soray", "Türkan Şoray"],
+    ["yedinci kogus", "Yedinci Koğuştaki Mucize"],
+  ])("search %j finds %s first", async (query, expected) => {
+    const page = await catalogue.search(query);
+    expect(page?.results[0] && label(page.results[0])).toBe(expected);
+  });
+
+  it("ranks an exact title above titles that merely contain it", async () => {
+    const page = (await catalogue.search("baba"))!;
+    expect(label(page.results[0]!)).toBe("Baba");
+    expect(page.results.map(label)).toContain("Babam ve Oğlum");
+  });
+
+  it("tolerates a typo", async () => {
+    const page = await catalogue.search("eşkiyaa");
+    expect(page?.results.map(label)).toContain("Eşkıya");
+  });
+
+  it("has a person's filmography from the credits", async () => {
+    const found = (await catalogue.search("Şener Şen"))!.results[0]!;
+    const person = (await catalogue.person(found.id))!;
+    expect(person.movieCredits.map((credit) => credit.title)).toEqual(
+      expect.arrayContaining(["Eşkıya", "Züğürt Ağa", "Muhsin Bey"]),
+    );
+    expect(person.biography.length).toBeGreaterThan(50);
+  });
+
+  it("has every genre of both kinds populated", async () => {
+    for (const mediaType of ["movie", "tv"] as const) {
+      const genres = (await catalogue.genres(mediaType))!;
+      for (const genre of genres) {
+        const page =
+          mediaType === "movie"
+            ? await catalogue.discoverMovies({ genreId: genre.id })
+            : await catalogue.discoverSeries({ genreId: genre.id });
+        expect(page?.results.length, `${mediaType} ${genre.name}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("keeps today's trending order stable", async () => {
+    const first = (await catalogue.trendingMovies())!.results.map((movie) => movie.id);
+    const again = (await catalogue.trendingMovies())!.results.map((movie) => movie.id);
+    expect(again).toEqual(first);
+  });
+});
+
+describe("local source paging and loading", () => {
+  let database: DatabaseHandle;
+  let catalogue: Catalogue;
+  let dir: string;
+
+  async function writeContent(movies: number) {
+    const content = generateCatalogue({ movies, series: 5, people: 30 });
+    for (const folder of ["movies", "series", "people"])
+      await mkdir(path.join(dir, folder), { recursive: true });
+    await writeFile(path.join(dir, "genres.json"), JSON.stringify(content.genres));
+    await writeFile(path.join(dir, "movies", "all.json"), JSON.stringify(content.movies));
+    await writeFile(path.join(dir, "series", "all.json"), JSON.stringify(content.series));
+    await writeFile(path.join(dir, "people", "all.json"), JSON.stringify(content.people));
+  }
+  const movieCount = async () => {
+    const [row] = await database.db.select({ total: count() }).from(catalogueTitles);
+    return Number(row!.total);
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dir = await mkdtemp(path.join(tmpdir(), "perde-content-"));
+    await writeContent(45);
+    await ensureLocalCatalogue(database.db, logger, dir);
+    catalogue = createLocalSource(database.db, logger);
+  }, 60_000);
+  afterAll(async () => {
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("pages by 20 with the total number of pages", async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => catalogue.popularMovies(page)));
+    expect(pages.map((page) => page!.results.length)).toEqual([20, 20, 5, 0]);
+    expect(pages[0]).toMatchObject({ page: 1, totalPages: 3, totalResults: 45 });
+    const ids = pages.flatMap((page) => page!.results.map((movie) => movie.id));
+    expect(new Set(ids).size).toBe(45);
+  });
+
+  it("reloads only when the content changes", async () => {
+    expect(await movieCount()).toBe(50);
+    await ensureLocalCatalogue(database.db, logger, dir);
+    expect(await movieCount()).toBe(50);
+    await writeContent(60);
+    await ensureLocalCatalogue(database.db, logger, dir);
+    expect(await movieCount()).toBe(65);
+    expect((await catalogue.popularMovies())!.totalResults).toBe(60);
+  });
+});

@@ -1,0 +1,100 @@
+// Latency of search and discover on the local source at 10,000 and 100,000 titles (generated),
+// on in-memory PGlite: npm run bench:catalogue [-- --sizes 10000,100000 --runs 200]
+import { parseArgs } from "node:util";
+import { replaceCatalogueRows } from "../app/catalogue/local/load.server";
+import { createLocalSource } from "../app/catalogue/local/local-source.server";
+import { contentToRows } from "../app/catalogue/local/rows.server";
+import { generateCatalogue } from "../app/catalogue/local/synthetic.server";
+import { openDatabase } from "../app/db/client.server";
+import { createLogger } from "../app/logger.server";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000" },
+    runs: { type: "string", default: "200" },
+  },
+});
+const sizes = values.sizes.split(",").map(Number);
+const runs = Number(values.runs);
+const logger = createLogger("silent");
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(label: string, queries: (() => Promise<unknown>)[]) {
+  for (const query of queries.slice(0, 10)) await query(); // warm up
+  const times: number[] = [];
+  for (let index = 0; index < runs; index++) {
+    const started = performance.now();
+    await queries[index % queries.length]!();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`,
+  );
+}
+
+for (const titles of sizes) {
+  const movies = Math.round(titles * 0.8);
+  const content = generateCatalogue({
+    movies,
+    series: titles - movies,
+    people: Math.round(titles / 2),
+  });
+  const database = await openDatabase({ memory: true });
+  await database.migrate();
+  const loadStarted = performance.now();
+  await replaceCatalogueRows(database.db, contentToRows(content), `bench-${titles}`);
+  const loadSeconds = ((performance.now() - loadStarted) / 1000).toFixed(1);
+  const catalogue = createLocalSource(database.db, logger);
+  console.log(
+    `\n${titles.toLocaleString("en")} titles (${movies} films, ${titles - movies} series, ${content.people.length} people), loaded in ${loadSeconds} s`,
+  );
+
+  const words = [
+    "isik",
+    "istanbul",
+    "sehir yol",
+    "ruzgar",
+    "kayip deniz",
+    "gunes 12",
+    "oguz",
+    "celik",
+  ];
+  await measure(
+    "search (Turkish-insensitive)",
+    words.map((word) => () => catalogue.search(word)),
+  );
+  await measure(
+    "discover: genre, popularity",
+    [28, 18, 35, 27].map((genreId) => () => catalogue.discoverMovies({ genreId })),
+  );
+  await measure(
+    "discover: genre, rating ≥ 7, page 3",
+    [28, 18, 35, 27].map(
+      (genreId) => () =>
+        catalogue.discoverMovies({
+          genreId,
+          voteAverageGte: 7,
+          voteCountGte: 500,
+          sortBy: "vote_average.desc",
+          page: 3,
+        }),
+    ),
+  );
+  await measure(
+    "discover: years 2000-2010, newest",
+    [18, 80].map(
+      (genreId) => () =>
+        catalogue.discoverSeries({
+          genreId,
+          yearGte: 2000,
+          yearLte: 2010,
+          sortBy: "first_air_date.desc",
+        }),
+    ),
+  );
+  await database.close();
+}
