@@ -21,6 +21,13 @@ export const meta: MetaFunction = () => [
   { name: "description", content: SITE_TAGLINE },
 ];
 
+/** The only catalogue setting the browser needs: where images come from. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { imageBaseUrl: context.services.catalogue.imageBaseUrl };
+}
+
+export const shouldRevalidate = () => false;
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

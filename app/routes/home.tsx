@@ -1,7 +1,66 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { Link } from "react-router";
+import { TitleGrid } from "~/catalogue/components/title-grid";
+import { loadHomeGrids } from "~/catalogue/home.server";
+import { SITE_NAME, SITE_TAGLINE } from "~/shell/site";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/home";
 
-export const meta = () => [{ title: "Perde" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadHomeGrids(context.services.catalogue);
+}
 
-export default function Page() {
-  return <PagePlaceholder title="Perde" />;
+// Anonymous and the same for everyone: browsers keep it a minute, shared caches five.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=600",
+});
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${SITE_NAME}: Film ve dizi rehberi` },
+  { name: "description", content: SITE_TAGLINE },
+  { property: "og:title", content: SITE_NAME },
+  { property: "og:description", content: SITE_TAGLINE },
+  { property: "og:type", content: "website" },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="relative overflow-hidden border-b bg-gradient-to-br from-primary/25 via-background to-background">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-6 px-4 py-16 sm:py-24">
+          <h1 className="max-w-3xl text-4xl leading-tight font-black tracking-tight sm:text-5xl">
+            Türkiye'nin en kapsamlı film ve dizi veritabanı
+          </h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">
+            Binlerce film, dizi ve oyuncuyu keşfet; izleme listeni oluştur, puanla, yorumla ve
+            paylaş.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button size="lg" asChild>
+              <a href="#populer-filmler">Keşfet</a>
+            </Button>
+            <Button size="lg" variant="outline" asChild>
+              <Link to="/filmler">Daha Fazla</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
+        <TitleGrid
+          id="populer-filmler"
+          heading="Popüler Filmler"
+          items={loaderData.popularMovies}
+        />
+        <TitleGrid
+          id="gunun-trendleri"
+          heading="Günün Trendleri"
+          items={loaderData.trendingMovies}
+        />
+        <TitleGrid
+          id="populer-diziler"
+          heading="Popüler Diziler"
+          items={loaderData.popularSeries}
+        />
+      </div>
+    </>
+  );
 }
