@@ -120,6 +120,18 @@ function discover<T extends FakeMovie | FakeSeries>(
   return result;
 }
 
+/** Keeps only the parts of `append_to_response` that were asked for. */
+function keepAppended(
+  body: Record<string, unknown>,
+  query: Record<string, string>,
+  parts: string[],
+) {
+  const appended = (query.append_to_response ?? "").split(",");
+  for (const part of parts) if (!appended.includes(part)) delete body[part];
+  delete body.genre_ids;
+  return body;
+}
+
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
   const english = query.language?.startsWith("en");
@@ -128,11 +140,7 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
     overview: english ? (overview_en ?? movie.overview) : movie.overview,
     genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
   };
-  const appended = (query.append_to_response ?? "").split(",");
-  for (const part of ["credits", "videos", "images"])
-    if (!appended.includes(part)) delete body[part];
-  delete body.genre_ids;
-  return body;
+  return keepAppended(body, query, ["credits", "videos", "images"]);
 }
 
 function seriesDetails(show: FakeSeries, query: Record<string, string>) {
@@ -141,11 +149,7 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
     ...rest,
     genres: genreLists.tv.filter((genre) => show.genre_ids.includes(genre.id)),
   };
-  const appended = (query.append_to_response ?? "").split(",");
-  for (const part of ["credits", "videos", "images"])
-    if (!appended.includes(part)) delete body[part];
-  delete body.genre_ids;
-  return body;
+  return keepAppended(body, query, ["credits", "videos", "images"]);
 }
 
 function personDetails(id: number, query: Record<string, string>) {

@@ -54,64 +54,50 @@ function list<T extends z.ZodType>(item: T) {
 
 const genre = z.object({ id, name: text }) satisfies z.ZodType<Genre>;
 
-const movieSummary = z
-  .object({
-    id,
-    title: text,
-    original_title: text,
-    overview: text,
-    release_date: optionalText,
-    poster_path: optionalText,
-    backdrop_path: optionalText,
-    vote_average: number,
-    vote_count: number,
-    popularity: number,
-    genre_ids: list(z.number()),
-    genres: list(genre),
-  })
-  .transform((raw): MovieSummary => ({
-    mediaType: "movie",
+/** Fields films and series share in the movie database's lists. */
+const titleFields = {
+  id,
+  overview: text,
+  poster_path: optionalText,
+  backdrop_path: optionalText,
+  vote_average: number,
+  vote_count: number,
+  popularity: number,
+  genre_ids: list(z.number()),
+  genres: list(genre),
+};
+function titleBase(raw: z.output<z.ZodObject<typeof titleFields>>) {
+  return {
     id: raw.id,
-    title: raw.title || raw.original_title,
-    originalTitle: raw.original_title || raw.title,
     overview: raw.overview,
-    releaseDate: raw.release_date,
     posterPath: raw.poster_path,
     backdropPath: raw.backdrop_path,
     voteAverage: raw.vote_average,
     voteCount: raw.vote_count,
     popularity: raw.popularity,
+    // Lists carry genre_ids, details carry genres.
     genreIds: raw.genre_ids.length ? raw.genre_ids : raw.genres.map((item) => item.id),
+  };
+}
+
+const movieSummary = z
+  .object({ ...titleFields, title: text, original_title: text, release_date: optionalText })
+  .transform((raw): MovieSummary => ({
+    mediaType: "movie",
+    title: raw.title || raw.original_title,
+    originalTitle: raw.original_title || raw.title,
+    releaseDate: raw.release_date,
+    ...titleBase(raw),
   }));
 
 const seriesSummary = z
-  .object({
-    id,
-    name: text,
-    original_name: text,
-    overview: text,
-    first_air_date: optionalText,
-    poster_path: optionalText,
-    backdrop_path: optionalText,
-    vote_average: number,
-    vote_count: number,
-    popularity: number,
-    genre_ids: list(z.number()),
-    genres: list(genre),
-  })
+  .object({ ...titleFields, name: text, original_name: text, first_air_date: optionalText })
   .transform((raw): SeriesSummary => ({
     mediaType: "tv",
-    id: raw.id,
     name: raw.name || raw.original_name,
     originalName: raw.original_name || raw.name,
-    overview: raw.overview,
     firstAirDate: raw.first_air_date,
-    posterPath: raw.poster_path,
-    backdropPath: raw.backdrop_path,
-    voteAverage: raw.vote_average,
-    voteCount: raw.vote_count,
-    popularity: raw.popularity,
-    genreIds: raw.genre_ids.length ? raw.genre_ids : raw.genres.map((item) => item.id),
+    ...titleBase(raw),
   }));
 
 const personSummary = z

@@ -56,6 +56,16 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     return (await fetchParsed(path, { language: "en-US" }, TTL.details, parser)) ?? "";
   }
 
+  /** Film or series details; an empty Turkish overview is filled in English. */
+  async function withTurkishOrEnglishOverview<S extends z.ZodType<{ overview: string }>>(
+    path: string,
+    parser: S,
+  ): Promise<z.output<S> | null> {
+    const item = await fetchParsed(path, mediaDetailParams, TTL.details, parser);
+    if (!item || item.overview.trim()) return item;
+    return { ...item, overview: await english(path, schema.overviewOnly) };
+  }
+
   const mediaDetailParams = {
     append_to_response: "credits,videos,images",
     include_image_language: "tr,en,null",
@@ -73,26 +83,8 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     popularPeople: (page) =>
       fetchParsed("/person/popular", { page: clampPage(page) }, TTL.list, schema.peoplePage),
 
-    async movie(id) {
-      const movie = await fetchParsed(
-        `/movie/${id}`,
-        mediaDetailParams,
-        TTL.details,
-        schema.movieDetails,
-      );
-      if (!movie || movie.overview.trim()) return movie;
-      return { ...movie, overview: await english(`/movie/${id}`, schema.overviewOnly) };
-    },
-    async series(id) {
-      const series = await fetchParsed(
-        `/tv/${id}`,
-        mediaDetailParams,
-        TTL.details,
-        schema.seriesDetails,
-      );
-      if (!series || series.overview.trim()) return series;
-      return { ...series, overview: await english(`/tv/${id}`, schema.overviewOnly) };
-    },
+    movie: (id) => withTurkishOrEnglishOverview(`/movie/${id}`, schema.movieDetails),
+    series: (id) => withTurkishOrEnglishOverview(`/tv/${id}`, schema.seriesDetails),
     season: (seriesId, seasonNumber) =>
       fetchParsed(
         `/tv/${seriesId}/season/${seasonNumber}`,
