@@ -17,6 +17,8 @@ export default [
   route("dizi/:id/sezon/:seasonNumber", "routes/season.tsx"),
   route("dizi/:id/sezon/:seasonNumber/bolum/:episodeNumber", "routes/episode.tsx"),
   route("oyuncu/:slug", "routes/person.tsx"),
+  route("ara", "routes/search.tsx"),
+  route("api/arama", "routes/search-api.tsx"),
   route("gorsel/*", "routes/artwork.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
   route("sitemap/*", "routes/sitemap-document.tsx"),

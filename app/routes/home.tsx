@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { TitleGrid } from "~/catalogue/components/title-grid";
 import { loadHomeGrids } from "~/catalogue/home.server";
+import { publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME, SITE_TAGLINE } from "~/shell/site";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/home";
@@ -9,10 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeGrids(context.services.catalogue);
 }
 
-// Anonymous and the same for everyone: browsers keep it a minute, shared caches five.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=600",
-});
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: `${SITE_NAME}: Film ve dizi rehberi` },

@@ -1,7 +1,32 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { data, redirect } from "react-router";
+import { loadGenrePage, pageFromUrl, selectsRedirect } from "~/catalogue/browse.server";
+import { GenreBrowser } from "~/catalogue/components/genre-browser";
+import { MEDIA_WORDS } from "~/catalogue/labels";
+import { publicPageHeaders } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/movie-genre";
 
-export const meta = () => [{ title: "Film Kategorisi" }];
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const target = selectsRedirect(url, `${MEDIA_WORDS.movie.sectionPath}/${params.genre}`);
+  if (target) throw redirect(target);
+  const page = await loadGenrePage(context.services.catalogue, "movie", {
+    genre: params.genre,
+    filter: params.filter,
+    page: pageFromUrl(url),
+  });
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
 
-export default function Page() {
-  return <PagePlaceholder title="Film Kategorisi" />;
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data: page }) => {
+  const words = MEDIA_WORDS.movie;
+  const title = page?.genre.name ? `${page.genre.name} ${words.plural}` : words.categoryFallback;
+  return [{ title: `${title} | ${SITE_NAME}` }];
+};
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <GenreBrowser data={loaderData} />;
 }

@@ -1,7 +1,17 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { loadGenreLinks } from "~/catalogue/browse.server";
+import { GenreCategories } from "~/catalogue/components/genre-categories";
+import { publicPageHeaders } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/movie-genres";
 
-export const meta = () => [{ title: "Film Kategorileri" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return { genres: await loadGenreLinks(context.services.catalogue, "movie") };
+}
 
-export default function Page() {
-  return <PagePlaceholder title="Film Kategorileri" />;
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [{ title: `Film Kategorileri | ${SITE_NAME}` }];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <GenreCategories mediaType="movie" genres={loaderData.genres} />;
 }

@@ -1,7 +1,17 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { loadPopularPeople, pageFromUrl } from "~/catalogue/browse.server";
+import { PopularPeople } from "~/catalogue/components/people-grid";
+import { publicPageHeaders } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/people";
 
-export const meta = () => [{ title: "Popüler Oyuncular" }];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadPopularPeople(context.services.catalogue, pageFromUrl(new URL(request.url)));
+}
 
-export default function Page() {
-  return <PagePlaceholder title="Popüler Oyuncular" />;
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = () => [{ title: `Popüler Oyuncular | ${SITE_NAME}` }];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <PopularPeople data={loaderData} />;
 }

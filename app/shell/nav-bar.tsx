@@ -1,7 +1,8 @@
-import { Clapperboard, Menu, Search, UserRound, X } from "lucide-react";
+import { Clapperboard, Menu, UserRound, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { SearchDialog } from "~/catalogue/components/search-dialog";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { NAV_LINKS, SITE_NAME } from "./site";
@@ -64,7 +65,7 @@ function MobileMenu() {
   );
 }
 
-export function NavBar({ searchButton }: { searchButton?: React.ReactNode }) {
+export function NavBar() {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -78,11 +79,7 @@ export function NavBar({ searchButton }: { searchButton?: React.ReactNode }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          {searchButton ?? (
-            <Button variant="ghost" size="icon" aria-label="Ara">
-              <Search className="size-5" aria-hidden />
-            </Button>
-          )}
+          <SearchDialog />
           <Button variant="ghost" size="icon" asChild>
             <Link to="/auth" aria-label="Giriş Yap">
               <UserRound className="size-5" aria-hidden />

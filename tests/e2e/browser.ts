@@ -10,8 +10,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 export interface BrowserSession {
   baseURL: string;
-  /** A fresh page (own context: no shared cookies) at the given viewport. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** A fresh page (own context: no shared cookies) at the given viewport, on the local app by default. */
+  newPage(viewport?: { width: number; height: number }, baseURL?: string): Promise<Page>;
   /** Console errors and page errors seen since the last test began (CSP violations land here). */
   errors: string[];
 }
@@ -22,12 +22,8 @@ export function useBrowser(): BrowserSession {
   const session: BrowserSession = {
     baseURL: inject("baseURL"),
     errors: [],
-    async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({
-        viewport,
-        locale: "tr-TR",
-        baseURL: session.baseURL,
-      });
+    async newPage(viewport = DESKTOP, baseURL = session.baseURL) {
+      const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL });
       contexts.push(context);
       const page = await context.newPage();
       page.on("console", (message) => {

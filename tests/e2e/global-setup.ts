@@ -1,11 +1,17 @@
 import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
+import { API_KEY } from "../fake-tmdb/fixtures";
+import { startFakeTmdb } from "../fake-tmdb/server";
 import { projectRoot, startAppServer } from "../support/app-server";
 import { chromiumPath } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The app on the embedded catalogue. */
     baseURL: string;
+    /** The app on the live source, talking to the fake movie database at `fakeTmdbURL`. */
+    tmdbBaseURL: string;
+    fakeTmdbURL: string;
   }
 }
 
@@ -28,9 +34,16 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0)
       throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   }
-  const server = await startAppServer({ CATALOGUE: "local" });
+  const fake = await startFakeTmdb();
+  const [server, tmdbServer] = await Promise.all([
+    startAppServer({ CATALOGUE: "local" }),
+    startAppServer({ CATALOGUE: "tmdb", TMDB_API_BASE_URL: fake.url, TMDB_API_KEY: API_KEY }),
+  ]);
   project.provide("baseURL", server.url);
+  project.provide("tmdbBaseURL", tmdbServer.url);
+  project.provide("fakeTmdbURL", fake.url);
   return async () => {
-    await server.stop();
+    await Promise.all([server.stop(), tmdbServer.stop()]);
+    await fake.close();
   };
 }

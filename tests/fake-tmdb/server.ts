@@ -29,6 +29,27 @@ interface Failure {
   headers?: Record<string, string>;
 }
 
+interface ControlState {
+  down: boolean;
+  delayMs: number;
+  fail: Failure & { count: number };
+}
+
+/** The same switches over HTTP, for tests that run in another process than the fake. */
+export function fakeTmdbControl(apiUrl: string) {
+  const root = apiUrl.replace(/\/3$/, "");
+  const post = (path: string, body: Partial<ControlState> = {}) =>
+    fetch(`${root}/__control/${path}`, { method: "POST", body: JSON.stringify(body) }).then((r) =>
+      r.json(),
+    );
+  return {
+    requests: async () =>
+      (await (await fetch(`${root}/__control/requests`)).json()) as RecordedRequest[],
+    reset: () => post("reset"),
+    set: (state: Partial<ControlState>) => post("state", state),
+  };
+}
+
 export interface FakeTmdb {
   url: string;
   requests: RecordedRequest[];
@@ -199,6 +220,8 @@ function search(query: Record<string, string>) {
       .filter((person) => matches(person.name))
       .map((person) => ({ ...pick(person, SUMMARY_PERSON_FIELDS), media_type: "person" })),
   ];
+  // Like the real service: one relevance order across kinds (here, popularity).
+  results.sort((a, b) => Number(b.popularity) - Number(a.popularity));
   return paginate(results, query.page);
 }
 
@@ -280,6 +303,7 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname.startsWith("/__control/")) return control(req, res, url.pathname);
     const path = url.pathname.replace(/^\/3(?=\/)/, "");
     const query = Object.fromEntries(url.searchParams);
     requests.push({ path, query, authorization: req.headers.authorization });
@@ -306,6 +330,26 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
     }
     send(res, 200, body);
   });
+
+  /** Lets tests in other processes read the recorded requests and switch failures on and off. */
+  async function control(req: IncomingMessage, res: ServerResponse, path: string) {
+    if (path === "/__control/requests") return send(res, 200, requests);
+    if (req.method !== "POST") return send(res, 405, {});
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const input = (body ? JSON.parse(body) : {}) as Partial<ControlState>;
+    if (path === "/__control/reset") {
+      failures.length = 0;
+      requests.length = 0;
+      state.delayMs = 0;
+      state.down = false;
+    }
+    if (input.down !== undefined) state.down = input.down;
+    if (input.delayMs !== undefined) state.delayMs = input.delayMs;
+    if (input.fail)
+      for (let index = 0; index < input.fail.count; index++) failures.push(input.fail);
+    send(res, 200, { ok: true });
+  }
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address() as AddressInfo;

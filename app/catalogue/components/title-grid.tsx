@@ -1,7 +1,50 @@
+import { Skeleton } from "~/ui/skeleton";
 import type { TitleSummary } from "../types";
 import { TitleCard } from "./title-card";
 
 export const GRID_ERROR = "Veriler yüklenirken bir hata oluştu.";
+
+const gridClass =
+  "grid grid-cols-2 justify-items-center gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6";
+
+/** Cards in a responsive grid. */
+export function CardGrid({ items }: { items: TitleSummary[] }) {
+  return (
+    <ul className={gridClass}>
+      {items.map((item) => (
+        <li key={`${item.mediaType}-${item.id}`} className="w-full max-w-[200px]">
+          <TitleCard title={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards while a page of results loads. */
+export function CardGridSkeleton({ count }: { count: number }) {
+  return (
+    <ul className={gridClass} aria-busy="true" aria-label="Yükleniyor">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="w-full max-w-[200px] space-y-2" data-testid="skeleton">
+          <Skeleton className="aspect-[2/3] w-full" />
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/3" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function GridError() {
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-dashed p-6 text-center text-muted-foreground"
+    >
+      {GRID_ERROR}
+    </p>
+  );
+}
 
 /** A titled grid of cards; `null` items (the source failed) show the spec's error text. */
 export function TitleGrid({
@@ -18,22 +61,7 @@ export function TitleGrid({
       <h2 id={id} className="text-xl font-bold sm:text-2xl">
         {heading}
       </h2>
-      {items === null ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-dashed p-6 text-center text-muted-foreground"
-        >
-          {GRID_ERROR}
-        </p>
-      ) : (
-        <ul className="grid grid-cols-2 justify-items-center gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6">
-          {items.map((item) => (
-            <li key={`${item.mediaType}-${item.id}`} className="w-full max-w-[200px]">
-              <TitleCard title={item} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {items === null ? <GridError /> : <CardGrid items={items} />}
     </section>
   );
 }

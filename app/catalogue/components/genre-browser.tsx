@@ -1,0 +1,135 @@
+import { Form, Link, useNavigate } from "react-router";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Pager } from "~/ui/pager";
+import { useHydrated } from "~/ui/use-hydrated";
+import { useNavigatingTo } from "~/ui/use-navigating";
+import type { GenrePage } from "../browse.server";
+import {
+  filterSegment,
+  QUICK_FILTERS,
+  RATING_OPTIONS,
+  SORT_OPTIONS,
+  YEAR_OPTIONS,
+  type FilterState,
+} from "../filters";
+import { MEDIA_WORDS } from "../labels";
+import { CardGrid, CardGridSkeleton, GridError } from "./title-grid";
+
+const SELECTS = [
+  { name: "siralama", key: "sortBy", label: "Sıralama", options: SORT_OPTIONS },
+  { name: "yil", key: "yearRange", label: "Yıl Aralığı", options: YEAR_OPTIONS },
+  { name: "puan", key: "minRating", label: "Minimum IMDB Puanı", options: RATING_OPTIONS },
+] as const;
+
+/** A genre page of films or series: quick filters, selects, results and pager. */
+export function GenreBrowser({ data }: { data: GenrePage }) {
+  const words = MEDIA_WORDS[data.mediaType];
+  const basePath = `${words.sectionPath}/${data.genre.slug}`;
+  const navigate = useNavigate();
+  const loading = useNavigatingTo(basePath);
+  const hydrated = useHydrated();
+
+  // Every change goes back to page 1 and replaces the URL.
+  const hrefFor = (state: FilterState) => {
+    const segment = filterSegment(state);
+    return segment ? `${basePath}/${segment}` : basePath;
+  };
+  const applySelect = (key: (typeof SELECTS)[number]["key"], value: string) =>
+    navigate(hrefFor({ ...data.filters, quickFilter: null, [key]: value }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  const currentPath = hrefFor(data.filters);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <Breadcrumb
+        items={[
+          { label: "Ana Sayfa", to: "/" },
+          { label: words.section, to: words.sectionPath },
+          { label: data.genre.name ?? "Kategori" },
+        ]}
+      />
+      <h1 className="text-3xl font-bold">
+        {data.genre.name ? `${data.genre.name} ${words.plural}` : words.categoryFallback}
+      </h1>
+
+      <section aria-labelledby="hizli-filtreler" className="space-y-3">
+        <h2 id="hizli-filtreler" className="text-sm font-semibold text-muted-foreground">
+          Hızlı Filtreler
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          {QUICK_FILTERS.map((filter) => {
+            const active = data.filters.quickFilter === filter.slug;
+            return (
+              <Link
+                key={filter.slug}
+                to={active ? basePath : `${basePath}/${filter.slug}`}
+                replace
+                preventScrollReset
+                aria-pressed={active}
+                className={cn(
+                  "rounded-full border px-3.5 py-1.5 text-sm font-medium transition",
+                  active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
+                )}
+              >
+                {filter.label}
+              </Link>
+            );
+          })}
+        </div>
+      </section>
+
+      {!data.filters.quickFilter && (
+        <Form method="get" action={basePath} className="grid gap-3 sm:grid-cols-3">
+          {SELECTS.map((select) => (
+            <label key={select.name} className="space-y-1.5 text-sm font-medium">
+              <span>{select.label}</span>
+              <select
+                name={select.name}
+                value={data.filters[select.key]}
+                onChange={(event) => applySelect(select.key, event.target.value)}
+                className="block h-10 w-full rounded-lg border bg-card px-3 text-sm"
+              >
+                {select.options.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          {!hydrated && (
+            <Button
+              type="submit"
+              variant="secondary"
+              className="sm:col-span-3 sm:justify-self-start"
+            >
+              Uygula
+            </Button>
+          )}
+        </Form>
+      )}
+
+      {loading ? (
+        <CardGridSkeleton count={18} />
+      ) : data.results === null ? (
+        <GridError />
+      ) : data.results.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          Bu filtrelere uygun {words.one} bulunamadı.
+        </p>
+      ) : (
+        <CardGrid items={data.results} />
+      )}
+
+      <Pager
+        page={data.page}
+        totalPages={data.totalPages}
+        hrefFor={(page) => (page === 1 ? currentPath : `${currentPath}?sayfa=${page}`)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Pager } from "~/ui/pager";
+import { formatCount, formatRating, yearOf } from "../format";
+import { departmentLabel } from "../labels";
+import type { SearchPage } from "../search";
+import type { SearchResult } from "../types";
+import { useImageUrl } from "./image-base";
+import { Poster } from "./poster";
+import { personHref } from "./person-card";
+import { titleHref } from "./title-card";
+import { Link } from "react-router";
+import { GridError } from "./title-grid";
+
+const KIND_LABELS = { movie: "Film", tv: "Dizi", person: "Kişi" } as const;
+
+function ResultRow({ item }: { item: SearchResult }) {
+  const image = useImageUrl();
+  const person = item.mediaType === "person";
+  const name = item.mediaType === "movie" ? item.title : item.name;
+  const href = item.mediaType === "person" ? personHref(item) : titleHref(item);
+  const picture = image("w200", item.mediaType === "person" ? item.profilePath : item.posterPath);
+  return (
+    <li>
+      <Link to={href} className="flex gap-4 rounded-lg p-2 transition hover:bg-muted">
+        <Poster src={picture} alt={name} className="w-16 shrink-0 rounded-md" />
+        <div className="min-w-0 space-y-1">
+          <p className="font-semibold">{name}</p>
+          <p className="text-sm text-muted-foreground">
+            {KIND_LABELS[item.mediaType]}
+            {" · "}
+            {person
+              ? departmentLabel(item.knownForDepartment)
+              : `${yearOf(item.mediaType === "movie" ? item.releaseDate : item.firstAirDate)} · ★ ${formatRating(item.voteAverage)}`}
+          </p>
+          {!person && item.overview && (
+            <p className="line-clamp-2 text-sm text-muted-foreground">{item.overview}</p>
+          )}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** /ara?q=…: every result, paged, rendered on the server so a search can be shared. */
+export function SearchResults({ data }: { data: SearchPage }) {
+  const hrefFor = (page: number) =>
+    `/ara?q=${encodeURIComponent(data.query)}${page > 1 ? `&sayfa=${page}` : ""}`;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <Breadcrumb items={[{ label: "Ana Sayfa", to: "/" }, { label: "Arama" }]} />
+      <h1 className="text-3xl font-bold">
+        {data.query ? `“${data.query}” için sonuçlar` : "Arama"}
+      </h1>
+      <form method="get" action="/ara" role="search" className="flex gap-2">
+        <input
+          type="search"
+          name="q"
+          defaultValue={data.query}
+          placeholder="Film, dizi veya oyuncu ara..."
+          aria-label="Film, dizi veya oyuncu ara"
+          className="h-11 flex-1 rounded-lg border bg-card px-3"
+        />
+        <button
+          type="submit"
+          className="h-11 rounded-lg bg-primary px-4 font-medium text-primary-foreground"
+        >
+          Ara
+        </button>
+      </form>
+      {data.tooShort ? (
+        <p className="text-muted-foreground">En az 3 karakter girin</p>
+      ) : data.results === null ? (
+        <GridError />
+      ) : data.results.length === 0 ? (
+        <p className="text-muted-foreground">Sonuç bulunamadı</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{formatCount(data.totalResults)} sonuç</p>
+          <ul className="space-y-1">
+            {data.results.map((item) => (
+              <ResultRow key={`${item.mediaType}-${item.id}`} item={item} />
+            ))}
+          </ul>
+        </>
+      )}
+      <Pager page={data.page} totalPages={data.totalPages} hrefFor={hrefFor} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { pageFromUrl } from "~/catalogue/browse.server";
+import { SearchResults } from "~/catalogue/components/search-results";
+import { searchAll } from "~/catalogue/search.server";
+import { publicPageHeaders } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/search";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return searchAll(context.services.catalogue, url.searchParams.get("q") ?? "", pageFromUrl(url));
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.query ? `${data.query}: arama sonuçları | ${SITE_NAME}` : `Arama | ${SITE_NAME}` },
+];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <SearchResults data={loaderData} />;
+}

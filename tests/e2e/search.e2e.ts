@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, inject, it } from "vitest";
+import { fakeTmdbControl } from "../fake-tmdb/server";
+import { describeInBrowser, PHONE, useBrowser } from "./browser";
+
+const tmdbBaseURL = inject("tmdbBaseURL");
+const fake = fakeTmdbControl(inject("fakeTmdbURL"));
+
+describeInBrowser("search dialog", () => {
+  const browser = useBrowser();
+  beforeEach(() => fake.reset());
+
+  it("waits for typing to pause: one request for a quickly typed word", async () => {
+    const page = await browser.newPage(undefined, tmdbBaseURL);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Ara" }).click();
+    const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
+    expect(await page.getByText("En az 3 karakter girin").isVisible()).toBe(true);
+    await input.pressSequentially("dövüş", { delay: 60 });
+    await page.getByRole("option", { name: /Dövüş Kulübü/ }).waitFor();
+    const searches = (await fake.requests()).filter((request) => request.path === "/search/multi");
+    expect(searches.map((request) => request.query.query)).toEqual(["dövüş"]);
+  });
+
+  it("groups results, at most five each, and opens the chosen one with the keyboard", async () => {
+    const page = await browser.newPage(undefined, tmdbBaseURL);
+    await page.goto("/");
+    await page.keyboard.press("Control+k");
+    const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
+    await input.fill("örnek");
+    await page.getByRole("group", { name: "Filmler" }).waitFor();
+    await page.getByRole("group", { name: "Oyuncular" }).waitFor();
+    for (const group of ["Filmler", "Diziler", "Oyuncular"]) {
+      const options = page.getByRole("group", { name: group }).getByRole("option");
+      const count = await options.count();
+      expect(count, group).toBeGreaterThanOrEqual(1);
+      expect(count, group).toBeLessThanOrEqual(5);
+    }
+    expect(await page.getByRole("group", { name: "Filmler" }).getByRole("option").count()).toBe(5);
+    expect(
+      await page.getByRole("listbox").evaluate((element) => getComputedStyle(element).maxHeight),
+    ).toBe("300px");
+    await input.press("ArrowDown");
+    const chosen = await page.getByRole("option", { selected: true }).textContent();
+    await input.press("Enter");
+    await page.waitForURL(/\/film\//);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(chosen).toContain("Örnek Film");
+    // The search is cleared for next time.
+    await page.getByRole("button", { name: "Ara" }).click();
+    expect(await page.getByPlaceholder("Film, dizi veya oyuncu ara...").inputValue()).toBe("");
+  });
+
+  it("says when nothing matches, and closes with Escape", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Ara" }).click();
+    const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
+    await input.fill("ab");
+    expect(await page.getByText("En az 3 karakter girin").isVisible()).toBe(true);
+    await input.fill("zzqqxx");
+    await page.getByText("Sonuç bulunamadı").waitFor();
+    await input.press("Escape");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("finds Turkish titles typed without Turkish letters", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Ara" }).click();
+    await page.getByPlaceholder("Film, dizi veya oyuncu ara...").fill("eskiya");
+    await page.getByRole("option", { name: /Eşkıya/ }).click();
+    await page.waitForURL(/\/film\/eskiya-1996-\d+$/);
+  });
+});
+
+describe("search results page", () => {
+  it("renders every result on the server, shareable by URL", async () => {
+    const html = await (
+      await fetch(`${inject("baseURL")}/ara?q=${encodeURIComponent("şener şen")}`)
+    ).text();
+    expect(html).toContain("Şener Şen");
+    expect(html).toContain("Oyuncu");
+    const short = await (await fetch(`${inject("baseURL")}/ara?q=ab`)).text();
+    expect(short).toContain("En az 3 karakter girin");
+  });
+});
