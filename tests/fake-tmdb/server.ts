@@ -221,7 +221,11 @@ function search(query: Record<string, string>) {
       .map((person) => ({ ...pick(person, SUMMARY_PERSON_FIELDS), media_type: "person" })),
   ];
   // Like the real service: one relevance order across kinds (here, popularity).
-  results.sort((a, b) => Number(b.popularity) - Number(a.popularity));
+  results.sort(
+    (a, b) =>
+      Number((b as Record<string, unknown>).popularity) -
+      Number((a as Record<string, unknown>).popularity),
+  );
   return paginate(results, query.page);
 }
 
