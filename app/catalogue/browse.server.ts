@@ -9,7 +9,8 @@ import {
   YEAR_OPTIONS,
   type FilterState,
 } from "./filters";
-import { idFromSlug, slugify } from "./slug";
+import { genreSlug } from "./genre-link";
+import { idFromSlug } from "./slug";
 import {
   MAX_PAGE,
   type MediaType,
@@ -23,9 +24,6 @@ export interface GenreLink {
   name: string;
   slug: string;
 }
-
-export const genreSlug = (genre: { id: number; name: string }) =>
-  `${slugify(genre.name)}-${genre.id}`;
 
 /** The `?sayfa=` page number, 1 when absent or not a page. */
 export function pageFromUrl(url: URL): number {

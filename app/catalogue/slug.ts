@@ -26,3 +26,8 @@ export function idFromSlug(slug: string | undefined): number | null {
   const id = Number(last);
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
+
+/** A season or episode number from the URL, or null when it is not one. */
+export function numberParam(value: string | undefined): number | null {
+  return value && /^\d{1,4}$/.test(value) ? Number(value) : null;
+}

@@ -1,7 +1,41 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { data } from "react-router";
+import { MoviePage } from "~/catalogue/components/movie-page";
+import { NotFoundMessage } from "~/catalogue/components/detail-hero";
+import { detailContext, loadMoviePage } from "~/catalogue/detail-pages.server";
+import { idFromSlug } from "~/catalogue/slug";
+import { ReviewsSection } from "~/library/components/reviews-section";
+import { WatchlistButton } from "~/library/components/watchlist-button";
+import { listItemReviews } from "~/library/reviews.server";
+import { metaTags, notFoundMeta } from "~/seo/meta";
+import { publicPageHeaders } from "~/shell/http-cache";
+import type { Route } from "./+types/movie";
 
-export const meta = () => [{ title: "Film" }];
+const NOT_FOUND = "Film bulunamadı.";
 
-export default function Page() {
-  return <PagePlaceholder title="Film" />;
+export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+  const id = idFromSlug(params.slug);
+  const [page, reviews] = await Promise.all([
+    id === null ? null : loadMoviePage(detailContext(services), id),
+    id === null
+      ? []
+      : listItemReviews(services.database.db, services.logger, { type: "movie", id }),
+  ]);
+  if (!page) return data({ notFound: true as const }, { status: 404 });
+  return { ...page, reviews };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data: page }) =>
+  !page || "notFound" in page ? notFoundMeta(NOT_FOUND) : metaTags(page.seo);
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) return <NotFoundMessage message={NOT_FOUND} />;
+  return (
+    <MoviePage
+      data={loaderData}
+      watchlist={<WatchlistButton />}
+      reviews={<ReviewsSection reviews={loaderData.reviews} />}
+    />
+  );
 }

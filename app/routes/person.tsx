@@ -1,7 +1,34 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { data } from "react-router";
+import { NotFoundMessage } from "~/catalogue/components/detail-hero";
+import { PersonPage } from "~/catalogue/components/person-page";
+import { detailContext, loadPersonPage } from "~/catalogue/detail-pages.server";
+import { idFromSlug } from "~/catalogue/slug";
+import { ReviewsSection } from "~/library/components/reviews-section";
+import { listItemReviews } from "~/library/reviews.server";
+import { metaTags, notFoundMeta } from "~/seo/meta";
+import { publicPageHeaders } from "~/shell/http-cache";
+import type { Route } from "./+types/person";
 
-export const meta = () => [{ title: "Oyuncu" }];
+const NOT_FOUND = "Oyuncu bulunamadı.";
 
-export default function Page() {
-  return <PagePlaceholder title="Oyuncu" />;
+export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+  const id = idFromSlug(params.slug);
+  const [page, reviews] = await Promise.all([
+    id === null ? null : loadPersonPage(detailContext(services), id),
+    id === null
+      ? []
+      : listItemReviews(services.database.db, services.logger, { type: "person", id }),
+  ]);
+  if (!page) return data({ notFound: true as const }, { status: 404 });
+  return { ...page, reviews };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data: page }) =>
+  !page || "notFound" in page ? notFoundMeta(NOT_FOUND) : metaTags(page.seo);
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) return <NotFoundMessage message={NOT_FOUND} />;
+  return <PersonPage data={loaderData} reviews={<ReviewsSection reviews={loaderData.reviews} />} />;
 }

@@ -1,0 +1,75 @@
+import { ArrowLeft, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { loadEpisodePage } from "../detail-pages.server";
+import { jobLabel } from "../details";
+import { formatLongDate, formatRating, formatRuntime } from "../format";
+import { Facts, Section } from "./detail-hero";
+import { useImageUrl } from "./image-base";
+import { PeopleList, PeopleRow } from "./people-list";
+
+export type EpisodePageData = NonNullable<Awaited<ReturnType<typeof loadEpisodePage>>>;
+
+/** /dizi/{id}/sezon/{n}/bolum/{m}: one episode. */
+export function EpisodePage({ data }: { data: EpisodePageData }) {
+  const { episode, show } = data;
+  const image = useImageUrl();
+  const still = image("original", episode.stillPath);
+  return (
+    <div className="mx-auto max-w-5xl space-y-10 px-4 py-8">
+      <Link
+        to={`/dizi/${episode.seriesId}/sezon/${episode.seasonNumber}`}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {show ? `${show.name}: ${data.seasonName}` : data.seasonName}
+      </Link>
+      {still && (
+        <img src={still} alt="" className="aspect-video w-full rounded-xl bg-muted object-cover" />
+      )}
+      <header className="space-y-3">
+        <h1 className="text-3xl font-black sm:text-4xl">{data.heading}</h1>
+        <Facts
+          items={[
+            episode.voteAverage > 0 && (
+              <span key="rating" className="inline-flex items-center gap-1">
+                <Star className="size-4 fill-yellow-400 text-yellow-400" aria-hidden />
+                {formatRating(episode.voteAverage)}/10
+              </span>
+            ),
+            formatLongDate(episode.airDate),
+            formatRuntime(episode.runtime),
+          ]}
+        />
+      </header>
+      <Section id="bolum-ozeti" title="Bölüm Özeti">
+        <p className="max-w-3xl leading-relaxed">
+          {episode.overview || "Bu bölüm için henüz bir özet eklenmemiş."}
+        </p>
+      </Section>
+      {episode.guestStars.length > 0 && (
+        <Section id="konuk-oyuncular" title="Konuk Oyuncular">
+          <PeopleRow
+            label="Konuk Oyuncular"
+            people={episode.guestStars.map((member) => ({ ...member, role: member.character }))}
+          />
+        </Section>
+      )}
+      {episode.crew.length > 0 && (
+        <Section id="ekip" title="Ekip">
+          <PeopleList
+            label="Ekip"
+            people={episode.crew.map((member) => ({ ...member, role: jobLabel(member.job) }))}
+          />
+        </Section>
+      )}
+      {episode.cast.length > 0 && (
+        <Section id="ana-kadro" title="Ana Kadro">
+          <PeopleRow
+            label="Ana Kadro"
+            people={episode.cast.map((member) => ({ ...member, role: member.character }))}
+          />
+        </Section>
+      )}
+    </div>
+  );
+}

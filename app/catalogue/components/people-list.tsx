@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { useImageUrl } from "./image-base";
+import { personHref } from "./person-card";
+import { Poster } from "./poster";
+
+export interface PersonLine {
+  id: number;
+  name: string;
+  profilePath: string | null;
+  /** Character or job, shown under the name. */
+  role: string;
+}
+
+/** A horizontal row of people (cast) with photo, name and role, each linking to their page. */
+export function PeopleRow({ people, label }: { people: PersonLine[]; label: string }) {
+  const image = useImageUrl();
+  return (
+    <ul
+      aria-label={label}
+      className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
+    >
+      {people.map((person, index) => (
+        <li key={`${person.id}-${index}`} className="w-32 shrink-0 snap-start">
+          <Link to={personHref(person)} className="group block space-y-2">
+            <Poster
+              src={image("w200", person.profilePath)}
+              alt={person.name}
+              className="rounded-lg"
+            />
+            <span className="block text-sm leading-tight font-semibold group-hover:text-primary">
+              {person.name}
+            </span>
+            {person.role && (
+              <span className="block text-xs text-muted-foreground">{person.role}</span>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A compact list of people with their role (crew, creators). */
+export function PeopleList({ people, label }: { people: PersonLine[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {people.map((person, index) => (
+        <li key={`${person.id}-${person.role}-${index}`}>
+          <Link
+            to={personHref(person)}
+            className="block rounded-lg border bg-card p-3 hover:border-primary"
+          >
+            <span className="block font-semibold">{person.name}</span>
+            <span className="block text-sm text-muted-foreground">{person.role}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

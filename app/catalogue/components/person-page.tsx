@@ -1,0 +1,120 @@
+import { Tabs } from "radix-ui";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { loadPersonPage } from "../detail-pages.server";
+import { formatLongDate, formatRating } from "../format";
+import { departmentLabel } from "../labels";
+import type { FilmographyGroup } from "../details";
+import type { PersonMovieCredit, PersonSeriesCredit } from "../types";
+import { DetailHero, Facts, Section } from "./detail-hero";
+import { useImageUrl } from "./image-base";
+import { titleHref } from "./title-card";
+
+export type PersonPageData = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;
+
+const tabClass =
+  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow";
+
+function Filmography<T extends PersonMovieCredit | PersonSeriesCredit>({
+  groups,
+  empty,
+}: {
+  groups: FilmographyGroup<T>[];
+  empty: string;
+}) {
+  if (groups.length === 0) return <p className="text-muted-foreground">{empty}</p>;
+  return (
+    <div className="space-y-6">
+      {groups.map((group) => (
+        <section key={group.year} aria-label={group.year} className="space-y-2">
+          <h3 className="text-lg font-bold text-primary">{group.year}</h3>
+          <ul className="divide-y rounded-xl border bg-card">
+            {group.items.map((credit) => (
+              <li key={credit.id}>
+                <Link
+                  to={titleHref(credit)}
+                  className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-muted"
+                >
+                  <span className="min-w-0">
+                    <span className="block font-semibold">
+                      {credit.mediaType === "movie" ? credit.title : credit.name}
+                    </span>
+                    {credit.character && (
+                      <span className="block text-sm text-muted-foreground">
+                        {credit.character}
+                      </span>
+                    )}
+                  </span>
+                  {credit.voteAverage > 0 && (
+                    <span className="shrink-0 text-sm text-muted-foreground">
+                      ★ {formatRating(credit.voteAverage)}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** /oyuncu/{slug}: a person's life and work. */
+export function PersonPage({ data, reviews }: { data: PersonPageData; reviews: ReactNode }) {
+  const { person } = data;
+  const image = useImageUrl();
+  const born = formatLongDate(person.birthday);
+  const died = formatLongDate(person.deathday);
+  return (
+    <>
+      <DetailHero
+        title={person.name}
+        backdrop={null}
+        poster={image("w500", person.profilePath)}
+        back={{ to: "/oyuncular", label: "Popüler Oyuncular" }}
+      >
+        <Facts
+          items={[
+            departmentLabel(person.knownForDepartment),
+            born && `Doğum: ${born}`,
+            died && `Ölüm: ${died}`,
+            person.placeOfBirth,
+          ]}
+        />
+      </DetailHero>
+      <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
+        <Section id="biyografi" title="Biyografi">
+          <p className="max-w-3xl leading-relaxed whitespace-pre-line">
+            {person.biography || "Bu kişi için henüz bir biyografi eklenmemiş."}
+          </p>
+        </Section>
+        <Section id="filmografi" title="Filmografi">
+          <Tabs.Root
+            defaultValue={data.movies.count || !data.series.count ? "filmler" : "diziler"}
+            className="space-y-4"
+          >
+            <Tabs.List
+              aria-label="Filmografi"
+              className="inline-flex gap-1 rounded-lg bg-muted p-1"
+            >
+              <Tabs.Trigger value="filmler" className={tabClass}>
+                Filmler ({data.movies.count})
+              </Tabs.Trigger>
+              <Tabs.Trigger value="diziler" className={tabClass}>
+                Diziler ({data.series.count})
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="filmler">
+              <Filmography groups={data.movies.groups} empty="Film bulunamadı." />
+            </Tabs.Content>
+            <Tabs.Content value="diziler">
+              <Filmography groups={data.series.groups} empty="Dizi bulunamadı." />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Section>
+        {reviews}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { ArrowLeft, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { loadSeasonPage } from "../detail-pages.server";
+import { formatLongDate, formatRating, yearOf } from "../format";
+import { Section } from "./detail-hero";
+import { useImageUrl } from "./image-base";
+import { Poster } from "./poster";
+
+export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPage>>>;
+
+/** /dizi/{id}/sezon/{n}: a season and its episodes. */
+export function SeasonPage({ data }: { data: SeasonPageData }) {
+  const { season, show } = data;
+  const image = useImageUrl();
+  return (
+    <div className="mx-auto max-w-5xl space-y-10 px-4 py-8">
+      {show && (
+        <Link
+          to={show.href}
+          className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {show.name}
+        </Link>
+      )}
+      <header className="flex flex-col gap-6 sm:flex-row sm:items-end">
+        <Poster
+          src={image("w500", season.posterPath)}
+          alt={season.name}
+          className="w-40 shrink-0 rounded-xl sm:w-48"
+        />
+        <div className="space-y-3">
+          {show && <p className="text-muted-foreground">{show.name}</p>}
+          <h1 className="text-3xl font-black sm:text-4xl">{season.name}</h1>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+            {season.voteAverage > 0 && (
+              <li className="inline-flex items-center gap-1">
+                <Star className="size-4 fill-yellow-400 text-yellow-400" aria-hidden />
+                {formatRating(season.voteAverage)}/10
+              </li>
+            )}
+            {season.airDate && <li>{yearOf(season.airDate)}</li>}
+            <li>{season.episodes.length} Bölüm</li>
+          </ul>
+        </div>
+      </header>
+      {season.overview && (
+        <Section id="sezon-hakkinda" title="Sezon Hakkında">
+          <p className="max-w-3xl leading-relaxed">{season.overview}</p>
+        </Section>
+      )}
+      <Section id="bolumler" title="Bölümler">
+        <ol className="space-y-3">
+          {season.episodes.map((episode) => (
+            <li key={episode.episodeNumber}>
+              <Link
+                to={`/dizi/${season.seriesId}/sezon/${season.seasonNumber}/bolum/${episode.episodeNumber}`}
+                className="group flex flex-col gap-4 rounded-xl border bg-card p-3 hover:border-primary sm:flex-row"
+              >
+                {image("w500", episode.stillPath) ? (
+                  <img
+                    src={image("w500", episode.stillPath)!}
+                    alt=""
+                    loading="lazy"
+                    className="aspect-video w-full shrink-0 rounded-lg bg-muted object-cover sm:w-56"
+                  />
+                ) : (
+                  <div className="aspect-video w-full shrink-0 rounded-lg bg-muted sm:w-56" />
+                )}
+                <div className="min-w-0 space-y-1.5">
+                  <h3 className="font-semibold group-hover:text-primary">
+                    {episode.episodeNumber}. {episode.name}
+                  </h3>
+                  <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+                    {formatLongDate(episode.airDate) && (
+                      <span>{formatLongDate(episode.airDate)}</span>
+                    )}
+                    {episode.voteAverage > 0 && (
+                      <span className="inline-flex items-center gap-1">
+                        <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
+                        {formatRating(episode.voteAverage)}
+                      </span>
+                    )}
+                  </p>
+                  {episode.overview && (
+                    <p className="line-clamp-3 text-sm text-muted-foreground">{episode.overview}</p>
+                  )}
+                  {episode.runtime && (
+                    <p className="text-sm text-muted-foreground">Süre: {episode.runtime} dakika</p>
+                  )}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}
