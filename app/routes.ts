@@ -20,6 +20,7 @@ export default [
   route("ara", "routes/search.tsx"),
   route("api/arama", "routes/search-api.tsx"),
   route("gorsel/*", "routes/artwork.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
   route("sitemap.xml", "routes/sitemap-index.tsx"),
   route("sitemap/*", "routes/sitemap-document.tsx"),
   route("*", "routes/not-found.tsx"),

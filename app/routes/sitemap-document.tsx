@@ -1,6 +1,12 @@
-import { data } from "react-router";
+import { sitemapDocument, XML_HEADERS } from "~/seo/sitemap.server";
+import type { Route } from "./+types/sitemap-document";
 
-// Placeholder until the sitemap feature: no sitemap documents exist yet.
-export function loader() {
-  throw data(null, { status: 404 });
+export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+  const xml = await sitemapDocument(
+    services.catalogue,
+    services.env.publicSiteUrl,
+    params["*"] ?? "",
+  );
+  if (!xml) return new Response("Sitemap bulunamadı", { status: 404 });
+  return new Response(xml, { headers: XML_HEADERS });
 }

@@ -1,7 +1,7 @@
-// Placeholder until the sitemap feature: an empty but valid sitemap index.
-export function loader() {
-  return new Response(
-    '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></sitemapindex>\n',
-    { headers: { "Content-Type": "application/xml; charset=utf-8" } },
-  );
+import { sitemapIndex, XML_HEADERS } from "~/seo/sitemap.server";
+import type { Route } from "./+types/sitemap-index";
+
+export async function loader({ context: { services } }: Route.LoaderArgs) {
+  const xml = await sitemapIndex(services.catalogue, services.env.publicSiteUrl);
+  return new Response(xml, { headers: XML_HEADERS });
 }

@@ -37,7 +37,12 @@ export default async function setup(project: TestProject) {
   const fake = await startFakeTmdb();
   const [server, tmdbServer] = await Promise.all([
     startAppServer({ CATALOGUE: "local" }),
-    startAppServer({ CATALOGUE: "tmdb", TMDB_API_BASE_URL: fake.url, TMDB_API_KEY: API_KEY }),
+    startAppServer({
+      CATALOGUE: "tmdb",
+      TMDB_API_BASE_URL: fake.url,
+      TMDB_API_KEY: API_KEY,
+      PUBLIC_SITE_URL: "https://perde.example",
+    }),
   ]);
   project.provide("baseURL", server.url);
   project.provide("tmdbBaseURL", tmdbServer.url);

@@ -1,0 +1,11 @@
+import { robotsTxt } from "~/seo/sitemap.server";
+import type { Route } from "./+types/robots";
+
+export function loader({ context: { services } }: Route.LoaderArgs) {
+  return new Response(robotsTxt(services.env.publicSiteUrl), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import { genreSlug } from "~/catalogue/genre-link";
+import { titleSlug } from "~/catalogue/slug";
+import type { MediaType, Paged, PersonSummary, TitleSummary } from "~/catalogue/types";
+
+/*
+ * A real sitemap: /sitemap.xml is an index of documents under /sitemap/. Catalogue documents
+ * follow the popularity lists: every item of the local catalogue, or the most popular pages of
+ * the live one.
+ */
+
+/** List pages (of 20) per sitemap document, and at most this many documents per kind. */
+const PAGES_PER_DOCUMENT = 10;
+const MAX_DOCUMENTS = 50;
+
+const AWARD_IDS = ["oscars", "golden-globe", "emmy", "bafta", "cannes", "venice", "berlin", "sag"];
+
+type Kind = "movies" | "series" | "people";
+
+export const XML_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=3600, s-maxage=3600",
+};
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function urlSet(siteUrl: string, paths: string[]) {
+  const urls = paths
+    .map((path) => `  <url><loc>${escapeXml(siteUrl + path)}</loc></url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function list(
+  catalogue: Catalogue,
+  kind: Kind,
+  page: number,
+): Promise<Paged<TitleSummary | PersonSummary> | null> {
+  if (kind === "movies") return catalogue.popularMovies(page);
+  if (kind === "series") return catalogue.popularSeries(page);
+  return catalogue.popularPeople(page);
+}
+
+function itemPath(item: TitleSummary | PersonSummary) {
+  if (item.mediaType === "movie")
+    return `/film/${titleSlug(item.title, item.id, item.releaseDate)}`;
+  if (item.mediaType === "tv") return `/dizi/${titleSlug(item.name, item.id, item.firstAirDate)}`;
+  return `/oyuncu/${titleSlug(item.name, item.id)}`;
+}
+
+export async function sitemapIndex(catalogue: Catalogue, siteUrl: string): Promise<string> {
+  const documents = ["static.xml", "genres.xml"];
+  for (const kind of ["movies", "series", "people"] as const) {
+    const first = await list(catalogue, kind, 1);
+    const count = Math.min(Math.ceil((first?.totalPages ?? 0) / PAGES_PER_DOCUMENT), MAX_DOCUMENTS);
+    for (let index = 1; index <= count; index++) documents.push(`${kind}-${index}.xml`);
+  }
+  const entries = documents
+    .map((name) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap/${name}`)}</loc></sitemap>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
+}
+
+/** One document of the index, or null when there is no such document. */
+export async function sitemapDocument(
+  catalogue: Catalogue,
+  siteUrl: string,
+  name: string,
+): Promise<string | null> {
+  if (name === "static.xml") {
+    const paths = [
+      "/",
+      "/filmler",
+      "/diziler",
+      "/oyuncular",
+      "/oduller",
+      ...AWARD_IDS.map((id) => `/oduller/${id}`),
+    ];
+    return urlSet(siteUrl, paths);
+  }
+  if (name === "genres.xml") {
+    const paths: string[] = [];
+    for (const [mediaType, base] of [
+      ["movie", "/filmler"],
+      ["tv", "/diziler"],
+    ] as [MediaType, string][]) {
+      for (const genre of (await catalogue.genres(mediaType)) ?? [])
+        paths.push(`${base}/${genreSlug(genre)}`);
+    }
+    return urlSet(siteUrl, paths);
+  }
+  const match = /^(movies|series|people)-(\d{1,2})\.xml$/.exec(name);
+  if (!match) return null;
+  const kind = match[1] as Kind;
+  const index = Number(match[2]);
+  if (index < 1 || index > MAX_DOCUMENTS) return null;
+  const pages = Array.from(
+    { length: PAGES_PER_DOCUMENT },
+    (_, offset) => (index - 1) * PAGES_PER_DOCUMENT + offset + 1,
+  );
+  const results = await Promise.all(pages.map((page) => list(catalogue, kind, page)));
+  const items = results.flatMap((page) => page?.results ?? []);
+  if (items.length === 0) return null;
+  return urlSet(siteUrl, items.map(itemPath));
+}
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /dashboard",
+    "Disallow: /auth",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
