@@ -10,9 +10,6 @@ const sectionOf = (page: Page, heading: string) =>
     has: page.getByRole("heading", { level: 2, name: heading, exact: true }),
   });
 
-const meta = (page: Page, selector: string) =>
-  page.locator(selector).first().getAttribute("content");
-
 describeInBrowser("film page (movie database)", () => {
   const browser = useBrowser();
 
