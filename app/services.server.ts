@@ -1,3 +1,4 @@
+import type { AwardResolver } from "./awards/winners.server";
 import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Env } from "./env.server";
@@ -9,6 +10,7 @@ export interface AppServices {
   logger: Logger;
   database: DatabaseHandle;
   catalogue: Catalogue;
+  awards: AwardResolver;
 }
 
 declare module "react-router" {

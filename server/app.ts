@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadEnv } from "~/env.server";
@@ -29,7 +30,7 @@ async function createServices(): Promise<AppServices> {
   await database.migrate();
   const catalogue = await createCatalogue(env, database, logger);
   logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
-  return { env, logger, database, catalogue };
+  return { env, logger, database, catalogue, awards: createAwardResolver(catalogue) };
 }
 
 export function createApp(services: AppServices, options: StartOptions = {}) {

@@ -1,7 +1,17 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { AwardsIndex } from "~/awards/components/awards-index";
+import { publicPageHeaders } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
 
-export const meta = () => [{ title: "Ödüller" }];
+export const headers = publicPageHeaders;
+
+export const meta = () => [
+  { title: `Ödüller | ${SITE_NAME}` },
+  {
+    name: "description",
+    content: "Oscar, Emmy, Altın Küre, BAFTA, Cannes, Venedik, Berlin ve SAG kazananları.",
+  },
+];
 
 export default function Page() {
-  return <PagePlaceholder title="Ödüller" />;
+  return <AwardsIndex />;
 }
