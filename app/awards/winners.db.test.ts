@@ -8,13 +8,7 @@ import { idFromSlug } from "~/catalogue/slug";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/logger.server";
 import { AWARDS } from "./definitions";
-import {
-  awardEntries,
-  createAwardResolver,
-  loadAwardPage,
-  type Nominee,
-  type Work,
-} from "./winners.server";
+import { awardEntries, createAwardResolver, loadAwardPage, type Work } from "./winners.server";
 
 const logger = createLogger("silent");
 let database: DatabaseHandle;
