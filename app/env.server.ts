@@ -36,6 +36,11 @@ const envSchema = z
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL")),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+    SMTP_HOST: optional(z.string().min(1)),
+    SMTP_PORT: optional(port),
+    SMTP_USER: optional(z.string().min(1)),
+    SMTP_PASSWORD: optional(z.string().min(1)),
+    SMTP_FROM: optional(z.string().min(3)),
   })
   .superRefine((env, ctx) => {
     if (env.CATALOGUE === "tmdb" && !env.TMDB_API_KEY && !env.TMDB_ACCESS_TOKEN) {
@@ -66,6 +71,8 @@ export interface Env {
   redisUrl?: string;
   authSecret: string;
   logLevel: string;
+  /** Outgoing mail; without SMTP_HOST, mails are written to the server log. */
+  smtp?: { host: string; port: number; user?: string; password?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -124,5 +131,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: env.REDIS_URL,
     authSecret: env.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
     logLevel: env.LOG_LEVEL ?? "info",
+    smtp: env.SMTP_HOST
+      ? {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT ?? 587,
+          user: env.SMTP_USER,
+          password: env.SMTP_PASSWORD,
+          from: env.SMTP_FROM ?? "Perde <no-reply@perde.local>",
+        }
+      : undefined,
   };
 }

@@ -1,13 +1,20 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
   type MetaFunction,
+  type ShouldRevalidateFunction,
 } from "react-router";
+import { toast } from "sonner";
+import { getOptionalUser } from "./accounts/guards.server";
+import { readFlash } from "./shell/flash.server";
+import { PRIVATE_PAGE_CACHE } from "./shell/http-cache";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./shell/footer";
@@ -21,12 +28,52 @@ export const meta: MetaFunction = () => [
   { name: "description", content: SITE_TAGLINE },
 ];
 
-/** The only catalogue setting the browser needs: where images come from. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { imageBaseUrl: context.services.catalogue.imageBaseUrl };
+/**
+ * What every page needs: where images come from (the only catalogue setting the browser sees),
+ * the signed-in visitor, and a toast left by a redirect.
+ */
+export async function loader({ request, context: { services } }: Route.LoaderArgs) {
+  const [user, flash] = [await getOptionalUser(request, services), readFlash(request)];
+  const headers = new Headers();
+  if (flash) headers.append("Set-Cookie", flash.clear);
+  if (user || flash) headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
+  return data(
+    {
+      imageBaseUrl: services.catalogue.imageBaseUrl,
+      user: user && { email: user.email, name: user.name },
+      toast: flash?.toast ?? null,
+    },
+    { headers },
+  );
 }
 
-export const shouldRevalidate = () => false;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cache = loaderHeaders.get("Cache-Control");
+  if (cache) headers.set("Cache-Control", cache);
+  return headers;
+};
+
+// Only a form submission (sign-in, sign-out, a watchlist change…) can change the visitor or
+// leave a toast; plain navigations keep the root data.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false);
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Shows the toast a redirect left, once. */
+function FlashToast() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const pending = root?.toast;
+  useEffect(() => {
+    if (!pending) return;
+    if (pending.type === "success") toast.success(pending.message, { id: pending.id });
+    else toast.error(pending.message, { id: pending.id });
+  }, [pending]);
+  return null;
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -47,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main className="flex-1">{children}</main>
         <Footer />
         <Toaster />
+        <FlashToast />
         <ScrollRestoration />
         <Scripts />
       </body>

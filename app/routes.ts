@@ -4,6 +4,11 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
+  route("cikis", "routes/sign-out.tsx"),
+  route("liste", "routes/watchlist-action.tsx"),
+  route("yorum", "routes/review-action.tsx"),
+  route("sifremi-unuttum", "routes/forgot-password.tsx"),
+  route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("filmler", "routes/movie-genres.tsx"),
   route("filmler/:genre/:filter?", "routes/movie-genre.tsx"),

@@ -1,3 +1,5 @@
+import type { Auth } from "./accounts/auth.server";
+import type { Mailer } from "./accounts/mailer.server";
 import type { AwardResolver } from "./awards/winners.server";
 import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
@@ -11,6 +13,8 @@ export interface AppServices {
   database: DatabaseHandle;
   catalogue: Catalogue;
   awards: AwardResolver;
+  auth: Auth;
+  mailer: Mailer;
 }
 
 declare module "react-router" {
@@ -18,5 +22,7 @@ declare module "react-router" {
     services: AppServices;
     /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
     cspNonce: string;
+    /** The client's address (X-Forwarded-For only from trusted proxies), for rate limits. */
+    clientIp: string;
   }
 }

@@ -5,6 +5,8 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createAuth } from "~/accounts/auth.server";
+import { createMailer } from "~/accounts/mailer.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
@@ -12,6 +14,7 @@ import { ConfigError, loadEnv } from "~/env.server";
 import { createLogger } from "~/logger.server";
 import { projectRoot } from "~/project-root.server";
 import type { AppServices } from "~/services.server";
+import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 export interface StartOptions {
@@ -30,7 +33,9 @@ async function createServices(): Promise<AppServices> {
   await database.migrate();
   const catalogue = await createCatalogue(env, database, logger);
   logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
-  return { env, logger, database, catalogue, awards: createAwardResolver(catalogue) };
+  const mailer = createMailer(env, logger);
+  const auth = createAuth(env, database, mailer, logger);
+  return { env, logger, database, catalogue, awards: createAwardResolver(catalogue), auth, mailer };
 }
 
 export function createApp(services: AppServices, options: StartOptions = {}) {
@@ -53,6 +58,8 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
       res.status(503).json({ status: "unavailable" });
     }
   });
+
+  app.use(sameOriginOnly(env.publicSiteUrl));
 
   const imageOrigin = new URL(env.tmdb.imageBaseUrl).origin;
   app.use(securityHeaders({ dev: Boolean(options.vite), imageOrigins: [imageOrigin] }));
@@ -77,7 +84,11 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
     createRequestHandler({
       build,
       mode: options.vite ? "development" : "production",
-      getLoadContext: (_req, res) => ({ services, cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext: (req, res) => ({
+        services,
+        cspNonce: String(res.locals.cspNonce),
+        clientIp: req.ip ?? "unknown",
+      }),
     }),
   );
   return app;

@@ -10,10 +10,11 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.server";
+import * as authSchema from "./auth-schema";
 import * as catalogueSchema from "./catalogue-schema";
 import * as userSchema from "./schema";
 
-const schema = { ...userSchema, ...catalogueSchema };
+const schema = { ...userSchema, ...authSchema, ...catalogueSchema };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

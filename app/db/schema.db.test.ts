@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, pgErrorCode } from "../../tests/support/test-database";
+import { createTestDatabase, createTestUser, pgErrorCode } from "../../tests/support/test-database";
 import { openDatabase, type DatabaseHandle } from "./client.server";
 import { reviews, watchlist } from "./schema";
 
@@ -23,6 +23,7 @@ describe("user data schema", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase();
+    for (const id of ["u1", "u2", "u3", "u4"]) await createTestUser(handle, id);
   });
   afterAll(() => handle.close());
 
@@ -86,6 +87,20 @@ describe("user data schema", () => {
     expect(await errorCodeOf(insert("ı".repeat(10), 4))).toBe("no error");
   });
 
+  it("refuses rows for unknown accounts and deletes an account's data with it", async () => {
+    const orphan = handle.db
+      .insert(watchlist)
+      .values({ userId: "kimse", itemType: "movie", itemId: 1 });
+    expect(await errorCodeOf(orphan)).toBe("23503");
+    await createTestUser(handle, "gecici");
+    await handle.db.insert(watchlist).values({ userId: "gecici", itemType: "movie", itemId: 1 });
+    const { user } = await import("./auth-schema");
+    await handle.db.delete(user).where(eq(user.id, "gecici"));
+    expect(await handle.db.select().from(watchlist).where(eq(watchlist.userId, "gecici"))).toEqual(
+      [],
+    );
+  });
+
   it("applies migrations idempotently", async () => {
     await handle.migrate();
     await handle.ping();
@@ -98,6 +113,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("embedded database", () 
     try {
       const first = await openDatabase({ dataDir });
       await first.migrate();
+      await createTestUser(first, "kalıcı");
       await first.db.insert(watchlist).values({ userId: "kalıcı", itemType: "tv", itemId: 1396 });
       await first.close();
 

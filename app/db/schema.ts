@@ -10,11 +10,12 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
 
 /**
- * User data named by the spec (section 3 and 7). `user_id` holds the account id; the foreign key
- * to the accounts table arrives with the accounts feature. Every constraint that protects the data
- * lives here too, not only in the forms.
+ * User data named by the spec (section 3 and 7). `user_id` is the account (better-auth's `user`);
+ * deleting an account deletes its data. Every constraint that protects the data lives here too,
+ * not only in the forms.
  */
 
 export const WATCHLIST_ITEM_TYPES = ["movie", "tv"] as const;
@@ -22,7 +23,9 @@ export const REVIEW_ITEM_TYPES = ["movie", "tv", "person"] as const;
 export const WATCHLIST_STATUSES = ["plan_to_watch", "watching", "completed"] as const;
 
 export const profiles = pgTable("profiles", {
-  userId: text("user_id").primaryKey(),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
   fullName: text("full_name"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -31,7 +34,9 @@ export const watchlist = pgTable(
   "watchlist",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     itemType: text("item_type", { enum: WATCHLIST_ITEM_TYPES }).notNull(),
     itemId: integer("item_id").notNull(),
     status: text("status", { enum: WATCHLIST_STATUSES }).notNull().default("plan_to_watch"),
@@ -53,7 +58,9 @@ export const reviews = pgTable(
   "reviews",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     itemType: text("item_type", { enum: REVIEW_ITEM_TYPES }).notNull(),
     itemId: integer("item_id").notNull(),
     comment: text("comment").notNull(),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { profiles, reviews, type REVIEW_ITEM_TYPES } from "~/db/schema";
 import type { Logger } from "~/logger.server";
@@ -48,4 +48,69 @@ export async function listItemReviews(
     logger.error({ err: error, item }, "reviews could not be loaded");
     return [];
   }
+}
+
+export interface ReviewInput {
+  comment: string;
+  rating: number | null;
+}
+
+/** Writes the user's review of an item; a second one (a double click) leaves the first. */
+export async function createReview(
+  db: Database,
+  userId: string,
+  item: { type: ReviewItemType; id: number },
+  input: ReviewInput,
+): Promise<"created" | "exists"> {
+  const inserted = await db
+    .insert(reviews)
+    .values({
+      userId,
+      itemType: item.type,
+      itemId: item.id,
+      comment: input.comment,
+      rating: input.rating,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  return inserted.length > 0 ? "created" : "exists";
+}
+
+/** Changes a review only if it is the user's; false otherwise. */
+export async function updateReview(
+  db: Database,
+  userId: string,
+  reviewId: number,
+  input: ReviewInput,
+) {
+  const updated = await db
+    .update(reviews)
+    .set({ comment: input.comment, rating: input.rating, updatedAt: new Date() })
+    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
+    .returning({ id: reviews.id });
+  return updated.length > 0;
+}
+
+/** Deletes a review only if it is the user's; false otherwise. */
+export async function deleteReview(db: Database, userId: string, reviewId: number) {
+  const deleted = await db
+    .delete(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
+    .returning({ id: reviews.id });
+  return deleted.length > 0;
+}
+
+/** The user's latest rated reviews, for the dashboard. */
+export async function latestRatings(db: Database, userId: string, limit = 6) {
+  return db
+    .select({
+      id: reviews.id,
+      itemType: reviews.itemType,
+      itemId: reviews.itemId,
+      rating: reviews.rating,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), isNotNull(reviews.rating)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
 }

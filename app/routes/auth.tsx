@@ -1,7 +1,31 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { data, redirect } from "react-router";
+import { signIn, signUp } from "~/accounts/account-actions.server";
+import { AuthForms } from "~/accounts/components/auth-forms";
+import { getOptionalUser } from "~/accounts/guards.server";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/auth";
 
-export const meta = () => [{ title: "Giriş Yap" }];
+export async function loader({ request, context: { services } }: Route.LoaderArgs) {
+  if (await getOptionalUser(request, services)) throw redirect("/dashboard");
+  return null;
+}
+
+export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent") === "signup" ? "signup" : "signin";
+  const result =
+    intent === "signup"
+      ? await signUp(services, request, clientIp, form)
+      : await signIn(services, request, clientIp, form);
+  if (result instanceof Response) return result;
+  return data({ intent, ...result, at: Date.now() }, { status: "error" in result ? 400 : 200 });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Giriş Yap | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function Page() {
-  return <PagePlaceholder title="Giriş Yap" />;
+  return <AuthForms />;
 }

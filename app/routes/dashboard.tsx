@@ -1,7 +1,32 @@
-import { PagePlaceholder } from "~/shell/page-placeholder";
+import { requireUser } from "~/accounts/guards.server";
+import { DashboardPage } from "~/library/components/dashboard-page";
+import { loadDashboard } from "~/library/dashboard.server";
+import { PRIVATE_PAGE_CACHE } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/dashboard";
 
-export const meta = () => [{ title: "Dashboard" }];
+export async function loader({ request, context: { services } }: Route.LoaderArgs) {
+  // Checked on the server: anonymous visitors never receive the dashboard's HTML.
+  const user = await requireUser(request, services);
+  return {
+    user: { email: user.email, name: user.name },
+    dashboard: await loadDashboard(services, user),
+  };
+}
 
-export default function Page() {
-  return <PagePlaceholder title="Dashboard" />;
+export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
+
+export const meta = () => [
+  { title: `Dashboard | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage
+      data={loaderData.dashboard}
+      email={loaderData.user.email}
+      name={loaderData.user.name}
+    />
+  );
 }

@@ -5,23 +5,21 @@ import { detailContext, loadMoviePage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { WatchlistButton } from "~/library/components/watchlist-button";
-import { listItemReviews } from "~/library/reviews.server";
+import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
 import { publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/movie";
 
 const NOT_FOUND = "Film bulunamadı.";
 
-export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, reviews] = await Promise.all([
+  const [page, library] = await Promise.all([
     id === null ? null : loadMoviePage(detailContext(services), id),
-    id === null
-      ? []
-      : listItemReviews(services.database.db, services.logger, { type: "movie", id }),
+    id === null ? null : itemLibrary(services, request, { type: "movie", id }),
   ]);
-  if (!page) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, reviews };
+  if (!page || !library) return data({ notFound: true as const }, { status: 404 });
+  return { ...page, ...library };
 }
 
 export const headers = publicPageHeaders;
@@ -34,8 +32,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <MoviePage
       data={loaderData}
-      watchlist={<WatchlistButton />}
-      reviews={<ReviewsSection reviews={loaderData.reviews} />}
+      watchlist={
+        <WatchlistButton itemType="movie" itemId={loaderData.movie.id} inList={loaderData.inList} />
+      }
+      reviews={
+        <ReviewsSection
+          reviews={loaderData.reviews}
+          item={{ type: "movie", id: loaderData.movie.id }}
+        />
+      }
     />
   );
 }

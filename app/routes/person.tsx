@@ -4,23 +4,21 @@ import { PersonPage } from "~/catalogue/components/person-page";
 import { detailContext, loadPersonPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
-import { listItemReviews } from "~/library/reviews.server";
+import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
 import { publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/person";
 
 const NOT_FOUND = "Oyuncu bulunamadı.";
 
-export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, reviews] = await Promise.all([
+  const [page, library] = await Promise.all([
     id === null ? null : loadPersonPage(detailContext(services), id),
-    id === null
-      ? []
-      : listItemReviews(services.database.db, services.logger, { type: "person", id }),
+    id === null ? null : itemLibrary(services, request, { type: "person", id }),
   ]);
-  if (!page) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, reviews };
+  if (!page || !library) return data({ notFound: true as const }, { status: 404 });
+  return { ...page, ...library };
 }
 
 export const headers = publicPageHeaders;
@@ -30,5 +28,15 @@ export const meta: Route.MetaFunction = ({ data: page }) =>
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   if ("notFound" in loaderData) return <NotFoundMessage message={NOT_FOUND} />;
-  return <PersonPage data={loaderData} reviews={<ReviewsSection reviews={loaderData.reviews} />} />;
+  return (
+    <PersonPage
+      data={loaderData}
+      reviews={
+        <ReviewsSection
+          reviews={loaderData.reviews}
+          item={{ type: "person", id: loaderData.person.id }}
+        />
+      }
+    />
+  );
 }

@@ -5,21 +5,21 @@ import { detailContext, loadSeriesPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { WatchlistButton } from "~/library/components/watchlist-button";
-import { listItemReviews } from "~/library/reviews.server";
+import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
 import { publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/series";
 
 const NOT_FOUND = "Dizi bulunamadı.";
 
-export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, reviews] = await Promise.all([
+  const [page, library] = await Promise.all([
     id === null ? null : loadSeriesPage(detailContext(services), id),
-    id === null ? [] : listItemReviews(services.database.db, services.logger, { type: "tv", id }),
+    id === null ? null : itemLibrary(services, request, { type: "tv", id }),
   ]);
-  if (!page) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, reviews };
+  if (!page || !library) return data({ notFound: true as const }, { status: 404 });
+  return { ...page, ...library };
 }
 
 export const headers = publicPageHeaders;
@@ -32,8 +32,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <SeriesPage
       data={loaderData}
-      watchlist={<WatchlistButton />}
-      reviews={<ReviewsSection reviews={loaderData.reviews} />}
+      watchlist={
+        <WatchlistButton itemType="tv" itemId={loaderData.series.id} inList={loaderData.inList} />
+      }
+      reviews={
+        <ReviewsSection
+          reviews={loaderData.reviews}
+          item={{ type: "tv", id: loaderData.series.id }}
+        />
+      }
     />
   );
 }

@@ -1,7 +1,9 @@
-import { Clapperboard, Menu, UserRound, X } from "lucide-react";
+import { Clapperboard, Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
+import { UserMenu } from "~/accounts/components/user-menu";
+import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { SearchDialog } from "~/catalogue/components/search-dialog";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -24,6 +26,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const user = useCurrentUser();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
@@ -59,6 +62,24 @@ function MobileMenu() {
               </NavLink>
             ))}
           </nav>
+          <div className="mt-auto border-t pt-4">
+            {user ? (
+              <div className="flex flex-col gap-1">
+                <NavLink to="/dashboard" className={linkClass} onClick={() => setOpen(false)}>
+                  Dashboard
+                </NavLink>
+                <Form method="post" action="/cikis" onSubmit={() => setOpen(false)}>
+                  <button type="submit" className={linkClass({ isActive: false })}>
+                    Çıkış Yap
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <NavLink to="/auth" className={linkClass} onClick={() => setOpen(false)}>
+                Giriş Yap
+              </NavLink>
+            )}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -80,11 +101,7 @@ export function NavBar() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SearchDialog />
-          <Button variant="ghost" size="icon" asChild>
-            <Link to="/auth" aria-label="Giriş Yap">
-              <UserRound className="size-5" aria-hidden />
-            </Link>
-          </Button>
+          <UserMenu />
         </div>
       </div>
     </header>

@@ -1,6 +1,11 @@
-import { Star } from "lucide-react";
+import { Pencil, Star, Trash2 } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { formatLongDate } from "~/catalogue/format";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { ReviewView } from "../reviews.server";
+import { ReviewForm } from "./review-form";
+import { useLibraryFetcher } from "./use-library-fetcher";
 
 /** The first letter of a name, Turkish-aware ('U' when there is none). */
 export function initialOf(name: string | null | undefined, fallback = "U"): string {
@@ -8,10 +13,32 @@ export function initialOf(name: string | null | undefined, fallback = "U"): stri
   return first ? first.toLocaleUpperCase("tr-TR") : fallback;
 }
 
-export function ReviewCard({ review }: { review: ReviewView }) {
+function DeleteButton({ reviewId }: { reviewId: number }) {
+  const fetcher = useLibraryFetcher(`review-delete-${reviewId}`);
+  const location = useLocation();
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" action="/yorum">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="reviewId" value={reviewId} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      {hydrated && <input type="hidden" name="js" value="1" />}
+      <button
+        type="submit"
+        aria-label="Sil"
+        disabled={fetcher.state !== "idle"}
+        className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-danger"
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNode }) {
   const name = review.reviewerName?.trim() || "Anonim";
   return (
-    <article className="flex gap-3 rounded-xl border bg-card p-4">
+    <article className="flex gap-3 rounded-xl border bg-card p-4" aria-label={`${name} yorumu`}>
       <span
         aria-hidden
         className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/20 font-bold text-primary"
@@ -30,6 +57,7 @@ export function ReviewCard({ review }: { review: ReviewView }) {
           <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
             {formatLongDate(review.createdAt.slice(0, 10))}
           </time>
+          {actions && <div className="ml-auto flex gap-1">{actions}</div>}
         </header>
         {/* Text only: React escapes it, so markup in a comment is shown, never run. */}
         <p className="text-sm leading-relaxed break-words whitespace-pre-line">{review.comment}</p>
@@ -38,27 +66,58 @@ export function ReviewCard({ review }: { review: ReviewView }) {
   );
 }
 
-/** 'Yorumlar' on film, series and person pages. */
+function OwnReview({
+  review,
+  item,
+}: {
+  review: ReviewView;
+  item: { type: "movie" | "tv" | "person"; id: number };
+}) {
+  const [editing, setEditing] = useState(false);
+  if (editing) return <ReviewForm item={item} editing={review} onDone={() => setEditing(false)} />;
+  return (
+    <ReviewCard
+      review={review}
+      actions={
+        <>
+          <button
+            type="button"
+            aria-label="Düzenle"
+            onClick={() => setEditing(true)}
+            className="rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+          >
+            <Pencil className="size-4" aria-hidden />
+          </button>
+          <DeleteButton reviewId={review.id} />
+        </>
+      }
+    />
+  );
+}
+
+/** 'Yorumlar' on film, series and person pages: the form (or the visitor's own review) and the list. */
 export function ReviewsSection({
   reviews,
-  children,
+  item,
 }: {
   reviews: ReviewView[];
-  children?: React.ReactNode;
+  item: { type: "movie" | "tv" | "person"; id: number };
 }) {
+  const own = reviews.find((review) => review.own);
+  const others = reviews.filter((review) => !review.own);
   return (
     <section aria-labelledby="yorumlar" className="space-y-4">
       <h2 id="yorumlar" className="text-2xl font-bold">
         Yorumlar
       </h2>
-      {children}
+      {own ? <OwnReview key={own.id} review={own} item={item} /> : <ReviewForm item={item} />}
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
           Henüz yorum yapılmamış. İlk yorumu siz yapın!
         </p>
       ) : (
         <div className="space-y-3">
-          {reviews.map((review) => (
+          {others.map((review) => (
             <ReviewCard key={review.id} review={review} />
           ))}
         </div>

@@ -1,0 +1,108 @@
+import type { FormEvent } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "~/ui/button";
+import { Field, FormMessage } from "~/ui/field";
+import { useHydrated } from "~/ui/use-hydrated";
+import { firstError, newPasswordSchema, resetRequestSchema } from "../schemas";
+import { useFormToasts, type FormAnswer } from "./use-form-toasts";
+
+function Card({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="space-y-6 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <p className="text-sm text-muted-foreground">{intro}</p>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function useAnswer() {
+  const answer = useActionData() as FormAnswer | undefined;
+  const hydrated = useHydrated();
+  useFormToasts(answer);
+  const message = !hydrated && answer && (answer.error || answer.success);
+  return message ? (
+    <FormMessage tone={answer.error ? "error" : "success"}>{message}</FormMessage>
+  ) : null;
+}
+
+const validateWith = (schema: z.ZodType) => (event: FormEvent<HTMLFormElement>) => {
+  const message = firstError(schema, Object.fromEntries(new FormData(event.currentTarget)));
+  if (message) {
+    event.preventDefault();
+    toast.error(message);
+  }
+};
+
+/** /sifremi-unuttum: ask for a reset link by e-mail. */
+export function ForgotPasswordForm() {
+  const message = useAnswer();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Card
+      title="Şifremi unuttum"
+      intro="Hesabınızın e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim."
+    >
+      {message}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={validateWith(resetRequestSchema)}
+        className="space-y-4"
+      >
+        <Field label="E-posta" name="email" type="email" autoComplete="email" required />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Gönderiliyor..." : "Bağlantı Gönder"}
+        </Button>
+      </Form>
+      <p className="text-center text-sm">
+        <Link to="/auth" className="text-muted-foreground hover:text-primary">
+          Giriş sayfasına dön
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+/** /sifre-sifirla?token=…: choose a new password. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const message = useAnswer();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Card title="Yeni şifre" intro="Hesabınız için yeni bir şifre belirleyin.">
+      {message}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={validateWith(newPasswordSchema)}
+        className="space-y-4"
+      >
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="Yeni şifre"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Kaydediliyor..." : "Şifreyi Güncelle"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { redirect } from "react-router";
+import type { AppServices } from "~/services.server";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+// Loaders of one request share the request object: the session is looked up once.
+const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, from the session cookie checked against the database; null otherwise. */
+export function getOptionalUser(
+  request: Request,
+  services: AppServices,
+): Promise<CurrentUser | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = lookUpUser(request, services);
+    perRequest.set(request, found);
+  }
+  return found;
+}
+
+async function lookUpUser(request: Request, services: AppServices): Promise<CurrentUser | null> {
+  if (!request.headers.get("cookie")?.includes("perde.session_token")) return null;
+  try {
+    const found = await services.auth.api.getSession({ headers: request.headers });
+    if (!found) return null;
+    return { id: found.user.id, email: found.user.email, name: found.user.name };
+  } catch (error) {
+    services.logger.error({ err: error }, "session check failed");
+    return null;
+  }
+}
+
+/** The signed-in user, or a redirect to /auth (thrown) for everyone else. */
+export async function requireUser(request: Request, services: AppServices): Promise<CurrentUser> {
+  const user = await getOptionalUser(request, services);
+  if (!user) throw redirect("/auth");
+  return user;
+}

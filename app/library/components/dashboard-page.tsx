@@ -1,0 +1,183 @@
+import { Loader2, Star, X } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { toast } from "sonner";
+import { avatarLetter } from "~/accounts/components/use-current-user";
+import { useImageUrl } from "~/catalogue/components/image-base";
+import { Poster } from "~/catalogue/components/poster";
+import { CardGrid, GridError } from "~/catalogue/components/title-grid";
+import { formatRating } from "~/catalogue/format";
+import { Button } from "~/ui/button";
+import { useHydrated } from "~/ui/use-hydrated";
+import { useNavigatingTo } from "~/ui/use-navigating";
+import type { Dashboard, DashboardTile } from "../dashboard.server";
+import { useLibraryFetcher } from "./use-library-fetcher";
+
+const FAILED = "Veriler yüklenirken hata oluştu";
+
+function RemoveButton({ tile }: { tile: DashboardTile }) {
+  const fetcher = useLibraryFetcher(`dashboard-remove-${tile.rowId}`);
+  const hydrated = useHydrated();
+  const location = useLocation();
+  return (
+    <fetcher.Form method="post" action="/liste" className="absolute top-1.5 right-1.5">
+      <input type="hidden" name="intent" value="remove-row" />
+      <input type="hidden" name="rowId" value={tile.rowId} />
+      <input type="hidden" name="returnTo" value={location.pathname} />
+      {hydrated && <input type="hidden" name="js" value="1" />}
+      <button
+        type="submit"
+        aria-label="Listeden kaldır"
+        disabled={fetcher.state !== "idle"}
+        className="rounded-full bg-black/70 p-1.5 text-white hover:bg-danger"
+      >
+        <X className="size-3.5" aria-hidden />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function Tile({ tile, removable }: { tile: DashboardTile; removable?: boolean }) {
+  const image = useImageUrl();
+  const label =
+    tile.title ??
+    `${tile.itemType === "tv" ? "Dizi" : tile.itemType === "person" ? "Kişi" : "Film"} #${tile.itemId}`;
+  return (
+    <li className="relative w-36 shrink-0 snap-start sm:w-40">
+      <Link to={tile.href} className="group block space-y-2">
+        <div className="relative overflow-hidden rounded-lg">
+          <Poster src={image("w200", tile.imagePath)} alt={label} />
+          {tile.voteAverage !== null && tile.rating === undefined && (
+            <span className="absolute bottom-1.5 left-1.5 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white">
+              <Star className="size-3 fill-yellow-400 text-yellow-400" aria-hidden />
+              {formatRating(tile.voteAverage)}
+            </span>
+          )}
+        </div>
+        <span className="line-clamp-2 text-sm font-semibold group-hover:text-primary">{label}</span>
+        {tile.rating !== undefined && tile.rating !== null && (
+          <span className="block text-xs text-muted-foreground">
+            Senin Puanın: {tile.rating}/10
+          </span>
+        )}
+      </Link>
+      {removable && <RemoveButton tile={tile} />}
+    </li>
+  );
+}
+
+function Scroller({
+  tiles,
+  removable,
+  label,
+}: {
+  tiles: DashboardTile[];
+  removable?: boolean;
+  label: string;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
+    >
+      {tiles.map((tile) => (
+        <Tile key={tile.key} tile={tile} removable={removable} />
+      ))}
+    </ul>
+  );
+}
+
+/** /dashboard: greeting, watchlist, latest ratings and recommendations. */
+export function DashboardPage({
+  data,
+  email,
+  name,
+}: {
+  data: Dashboard;
+  email: string;
+  name: string;
+}) {
+  const loading = useNavigatingTo("/dashboard");
+  useEffect(() => {
+    if (data.failed) toast.error(FAILED, { id: "dashboard-failed" });
+  }, [data.failed]);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-10 px-4 py-8">
+      <header className="flex items-center gap-4">
+        <span className="flex size-14 items-center justify-center rounded-full bg-primary text-2xl font-black text-primary-foreground">
+          {avatarLetter(email)}
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Hoş geldin, {name || email}!</h1>
+          <p className="text-sm text-muted-foreground">{email}</p>
+        </div>
+        {loading && (
+          <Loader2
+            className="ml-auto size-6 animate-spin text-muted-foreground"
+            aria-label="Yükleniyor"
+          />
+        )}
+      </header>
+
+      {data.failed ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-dashed p-6 text-center text-muted-foreground"
+        >
+          {FAILED}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="izleme-listem" className="space-y-4">
+            <div className="flex items-center justify-between">
+              <h2 id="izleme-listem" className="text-2xl font-bold">
+                İzleme Listem
+              </h2>
+              {data.watchlist.length > 0 && (
+                <Link to="/dashboard" className="text-sm font-medium text-primary hover:underline">
+                  Tümünü Gör
+                </Link>
+              )}
+            </div>
+            {data.watchlist.length === 0 ? (
+              <div className="space-y-3 rounded-lg border border-dashed p-8 text-center">
+                <p className="text-muted-foreground">İzleme listeniz henüz boş.</p>
+                <Button asChild>
+                  <Link to="/">Keşfet</Link>
+                </Button>
+              </div>
+            ) : (
+              <Scroller tiles={data.watchlist} removable label="İzleme Listem" />
+            )}
+          </section>
+
+          {data.ratings.length > 0 && (
+            <section aria-labelledby="son-puanlarim" className="space-y-4">
+              <h2 id="son-puanlarim" className="text-2xl font-bold">
+                Son Puanlarım
+              </h2>
+              <Scroller tiles={data.ratings} label="Son Puanlarım" />
+            </section>
+          )}
+
+          <section aria-labelledby="oneriler" className="space-y-4">
+            <div>
+              <h2 id="oneriler" className="text-2xl font-bold">
+                Öneriler
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                {data.basedOnRatings ? "Son puanlarınıza göre seçtiklerimiz" : "Popüler içerikler"}
+              </p>
+            </div>
+            {data.recommendations === null ? (
+              <GridError />
+            ) : (
+              <CardGrid items={data.recommendations} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

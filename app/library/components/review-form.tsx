@@ -1,0 +1,138 @@
+import { Star } from "lucide-react";
+import { useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useCurrentUser } from "~/accounts/components/use-current-user";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { useHydrated } from "~/ui/use-hydrated";
+import { reviewSchema } from "../schemas";
+import { useLibraryFetcher } from "./use-library-fetcher";
+
+/** Ten clickable stars; clicking the chosen star again clears the rating (0 = none). */
+function StarPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const [hover, setHover] = useState(0);
+  const shown = hover || value;
+  return (
+    <fieldset className="space-y-1.5">
+      <legend className="text-sm font-medium">Puanınız</legend>
+      <div className="flex flex-wrap items-center gap-0.5" onMouseLeave={() => setHover(0)}>
+        {Array.from({ length: 10 }, (_, index) => index + 1).map((star) => (
+          <label key={star} className="cursor-pointer p-0.5" onMouseEnter={() => setHover(star)}>
+            <input
+              type="radio"
+              name="rating"
+              value={star}
+              checked={value === star}
+              onChange={() => onChange(star)}
+              onClick={() => value === star && onChange(0)}
+              className="peer sr-only"
+              aria-label={`${star} puan`}
+            />
+            <Star
+              aria-hidden
+              className={cn(
+                "size-6 text-muted-foreground transition peer-focus-visible:outline-2 peer-focus-visible:outline-ring",
+                star <= shown && "fill-yellow-400 text-yellow-400",
+              )}
+            />
+          </label>
+        ))}
+        <span className="ml-2 text-sm text-muted-foreground">
+          {value ? `${value}/10` : "Puan yok"}
+        </span>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * 'Yorum Yap' (new) or 'Güncelle' / 'İptal' (editing). Validated in the browser with the server's
+ * schema; the first message is a toast. Anonymous visitors are asked to sign in.
+ */
+export function ReviewForm({
+  item,
+  editing,
+  onDone,
+}: {
+  item: { type: "movie" | "tv" | "person"; id: number };
+  editing?: { id: number; comment: string; rating: number | null };
+  onDone?: () => void;
+}) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const fetcher = useLibraryFetcher(
+    editing ? `review-edit-${editing.id}` : `review-new-${item.type}-${item.id}`,
+  );
+  const [rating, setRating] = useState(editing?.rating ?? 0);
+  const [comment, setComment] = useState(editing?.comment ?? "");
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/yorum"
+      noValidate
+      className="space-y-4 rounded-xl border bg-card p-4"
+      onSubmit={(event) => {
+        if (!user) {
+          event.preventDefault();
+          toast.error("Lütfen giriş yapın");
+          navigate("/auth");
+          return;
+        }
+        const parsed = reviewSchema.safeParse({ comment, rating });
+        if (!parsed.success) {
+          event.preventDefault();
+          toast.error(parsed.error.issues[0]!.message);
+          return;
+        }
+        if (editing) onDone?.();
+        else {
+          // Cleared once sent; the saved review then appears from the server.
+          setTimeout(() => {
+            setComment("");
+            setRating(0);
+          });
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+      {editing && <input type="hidden" name="reviewId" value={editing.id} />}
+      <input type="hidden" name="itemType" value={item.type} />
+      <input type="hidden" name="itemId" value={item.id} />
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      {hydrated && <input type="hidden" name="js" value="1" />}
+      <StarPicker value={rating} onChange={setRating} />
+      <label className="block space-y-1.5">
+        <span className="text-sm font-medium">Yorumunuz</span>
+        <textarea
+          name="comment"
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          required
+          minLength={10}
+          maxLength={1000}
+          rows={4}
+          className="block w-full rounded-lg border bg-background p-3 text-base outline-none focus:border-primary sm:text-sm"
+          placeholder="Düşüncelerinizi paylaşın (en az 10 karakter)"
+        />
+        <span className="block text-right text-xs text-muted-foreground">
+          {comment.trim().length}/1000
+        </span>
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy}>
+          {editing ? "Güncelle" : "Yorum Yap"}
+        </Button>
+        {editing && (
+          <Button type="button" variant="ghost" onClick={onDone}>
+            İptal
+          </Button>
+        )}
+      </div>
+    </fetcher.Form>
+  );
+}

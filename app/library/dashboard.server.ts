@@ -1,0 +1,99 @@
+import type { CurrentUser } from "~/accounts/guards.server";
+import { titleSlug } from "~/catalogue/slug";
+import type { MovieSummary } from "~/catalogue/types";
+import type { AppServices } from "~/services.server";
+import { latestRatings } from "./reviews.server";
+import { latestWatchlist } from "./watchlist.server";
+
+export interface DashboardTile {
+  key: string;
+  rowId: number;
+  itemType: "movie" | "tv" | "person";
+  itemId: number;
+  /** Null when the catalogue lookup failed: the raw row is shown. */
+  title: string | null;
+  imagePath: string | null;
+  voteAverage: number | null;
+  href: string;
+  rating?: number | null;
+}
+
+async function tileFor(
+  services: AppServices,
+  row: { id: number; itemType: "movie" | "tv" | "person"; itemId: number; rating?: number | null },
+): Promise<DashboardTile> {
+  const { catalogue } = services;
+  const base = {
+    key: `${row.itemType}-${row.id}`,
+    rowId: row.id,
+    itemType: row.itemType,
+    itemId: row.itemId,
+    rating: row.rating,
+  };
+  if (row.itemType === "movie") {
+    const movie = await catalogue.movie(row.itemId);
+    return {
+      ...base,
+      title: movie?.title ?? null,
+      imagePath: movie?.posterPath ?? null,
+      voteAverage: movie?.voteAverage ?? null,
+      href: `/film/${movie ? titleSlug(movie.title, movie.id, movie.releaseDate) : row.itemId}`,
+    };
+  }
+  if (row.itemType === "tv") {
+    const series = await catalogue.series(row.itemId);
+    return {
+      ...base,
+      title: series?.name ?? null,
+      imagePath: series?.posterPath ?? null,
+      voteAverage: series?.voteAverage ?? null,
+      href: `/dizi/${series ? titleSlug(series.name, series.id, series.firstAirDate) : row.itemId}`,
+    };
+  }
+  const person = await catalogue.person(row.itemId);
+  return {
+    ...base,
+    title: person?.name ?? null,
+    imagePath: person?.profilePath ?? null,
+    voteAverage: null,
+    href: `/oyuncu/${person ? titleSlug(person.name, person.id) : row.itemId}`,
+  };
+}
+
+export type Dashboard =
+  | { failed: true }
+  | {
+      failed: false;
+      watchlist: DashboardTile[];
+      ratings: DashboardTile[];
+      recommendations: MovieSummary[] | null;
+      basedOnRatings: boolean;
+    };
+
+/** The signed-in user's dashboard: latest 12 in the list, latest 6 ratings, 12 recommendations. */
+export async function loadDashboard(services: AppServices, user: CurrentUser): Promise<Dashboard> {
+  const { db } = services.database;
+  let rows: Awaited<ReturnType<typeof latestWatchlist>>;
+  let rated: Awaited<ReturnType<typeof latestRatings>>;
+  try {
+    [rows, rated] = await Promise.all([
+      latestWatchlist(db, user.id, 12),
+      latestRatings(db, user.id, 6),
+    ]);
+  } catch (error) {
+    services.logger.error({ err: error }, "dashboard could not be loaded");
+    return { failed: true };
+  }
+  const [watchlist, ratings, popular] = await Promise.all([
+    Promise.all(rows.map((row) => tileFor(services, row))),
+    Promise.all(rated.map((row) => tileFor(services, row))),
+    services.catalogue.popularMovies(1),
+  ]);
+  return {
+    failed: false,
+    watchlist,
+    ratings,
+    recommendations: popular?.results.slice(0, 12) ?? null,
+    basedOnRatings: ratings.length > 0,
+  };
+}

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { requestPasswordReset } from "~/accounts/account-actions.server";
+import { ForgotPasswordForm } from "~/accounts/components/password-forms";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/forgot-password";
+
+export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
+  const result = await requestPasswordReset(services, clientIp, await request.formData());
+  return data({ ...result, at: Date.now() }, { status: "error" in result ? 400 : 200 });
+}
+
+export const meta = () => [
+  { title: `Şifremi unuttum | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Page() {
+  return <ForgotPasswordForm />;
+}
