@@ -48,7 +48,11 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 /** An account row for tests of user data (better-auth's `user` table). */
-export async function createTestUser(handle: DatabaseHandle, id: string, email = `${id}@example.com`) {
+export async function createTestUser(
+  handle: DatabaseHandle,
+  id: string,
+  email = `${id}@example.com`,
+) {
   const { user } = await import("~/db/auth-schema");
   await handle.db.insert(user).values({ id, name: id, email }).onConflictDoNothing();
   return id;

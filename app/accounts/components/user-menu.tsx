@@ -1,6 +1,6 @@
 import { LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Form, Link } from "react-router";
+import { Link, useSubmit } from "react-router";
 import { Button } from "~/ui/button";
 import { avatarLetter, useCurrentUser } from "./use-current-user";
 
@@ -10,6 +10,7 @@ const itemClass =
 /** Signed out: a link to /auth. Signed in: Dashboard and 'Çıkış Yap'. */
 export function UserMenu() {
   const user = useCurrentUser();
+  const submit = useSubmit();
   if (!user) {
     return (
       <Button variant="ghost" size="icon" asChild>
@@ -44,14 +45,14 @@ export function UserMenu() {
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <Form method="post" action="/cikis">
-            <DropdownMenu.Item asChild className={itemClass}>
-              <button type="submit">
-                <LogOut className="size-4" aria-hidden />
-                Çıkış Yap
-              </button>
-            </DropdownMenu.Item>
-          </Form>
+          {/* The menu closes on select, so the post is sent by code, not by a form inside it. */}
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => submit(null, { method: "post", action: "/cikis" })}
+          >
+            <LogOut className="size-4" aria-hidden />
+            Çıkış Yap
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

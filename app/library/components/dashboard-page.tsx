@@ -1,6 +1,6 @@
 import { Loader2, Star, X } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { toast } from "sonner";
 import { avatarLetter } from "~/accounts/components/use-current-user";
 import { useImageUrl } from "~/catalogue/components/image-base";
@@ -112,12 +112,20 @@ export function DashboardPage({
           <h1 className="text-2xl font-bold sm:text-3xl">Hoş geldin, {name || email}!</h1>
           <p className="text-sm text-muted-foreground">{email}</p>
         </div>
-        {loading && (
-          <Loader2
-            className="ml-auto size-6 animate-spin text-muted-foreground"
-            aria-label="Yükleniyor"
-          />
-        )}
+        <div className="ml-auto flex items-center gap-3">
+          {loading && (
+            <Loader2
+              className="size-6 animate-spin text-muted-foreground"
+              aria-label="Yükleniyor"
+            />
+          )}
+          {/* A plain form, so signing out works without JavaScript too. */}
+          <Form method="post" action="/cikis">
+            <Button type="submit" variant="outline">
+              Çıkış Yap
+            </Button>
+          </Form>
+        </div>
       </header>
 
       {data.failed ? (

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
@@ -69,6 +69,21 @@ export function ReviewForm({
   const [rating, setRating] = useState(editing?.rating ?? 0);
   const [comment, setComment] = useState(editing?.comment ?? "");
   const busy = fetcher.state !== "idle";
+  const [sent, setSent] = useState(false);
+  const answer = fetcher.data;
+  // Once the server has answered what this form sent: close the editor, or clear a new review.
+  useEffect(() => {
+    if (!sent || fetcher.state !== "idle" || !answer) return;
+    // The answer comes from outside React (the server), which is what effects are for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSent(false);
+    if (!answer.ok) return;
+    if (editing) onDone?.();
+    else {
+      setComment("");
+      setRating(0);
+    }
+  }, [sent, fetcher.state, answer, editing, onDone]);
 
   return (
     <fetcher.Form
@@ -89,14 +104,7 @@ export function ReviewForm({
           toast.error(parsed.error.issues[0]!.message);
           return;
         }
-        if (editing) onDone?.();
-        else {
-          // Cleared once sent; the saved review then appears from the server.
-          setTimeout(() => {
-            setComment("");
-            setRating(0);
-          });
-        }
+        setSent(true);
       }}
     >
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />

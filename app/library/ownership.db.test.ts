@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
+import type { DatabaseHandle } from "~/db/client.server";
+import { reviews, watchlist } from "~/db/schema";
+import { createReview, deleteReview, latestRatings, updateReview } from "./reviews.server";
+import {
+  addToWatchlist,
+  isInWatchlist,
+  latestWatchlist,
+  removeFromWatchlist,
+  removeWatchlistRow,
+} from "./watchlist.server";
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await createTestUser(handle, "ayse");
+  await createTestUser(handle, "mehmet");
+});
+afterAll(() => handle.close());
+
+const movie = { type: "movie" as const, id: 238 };
+
+describe("the user's own data", () => {
+  it("keeps one watchlist row however often it is added at once", async () => {
+    await Promise.all(Array.from({ length: 5 }, () => addToWatchlist(handle.db, "ayse", movie)));
+    const rows = await handle.db.select().from(watchlist).where(eq(watchlist.userId, "ayse"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe("plan_to_watch");
+    expect(await isInWatchlist(handle.db, "ayse", movie)).toBe(true);
+    expect(await isInWatchlist(handle.db, "mehmet", movie)).toBe(false);
+  });
+
+  it("never lets another user remove a watchlist row, whatever id they send", async () => {
+    const [row] = await latestWatchlist(handle.db, "ayse");
+    expect(await removeWatchlistRow(handle.db, "mehmet", row!.id)).toBe(false);
+    await removeFromWatchlist(handle.db, "mehmet", movie);
+    expect(await isInWatchlist(handle.db, "ayse", movie)).toBe(true);
+    expect(await removeWatchlistRow(handle.db, "ayse", row!.id)).toBe(true);
+    expect(await isInWatchlist(handle.db, "ayse", movie)).toBe(false);
+  });
+
+  it("keeps one review per user and item, even for concurrent double submits", async () => {
+    const input = { comment: "Unutulmaz bir başyapıt.", rating: 10 };
+    const results = await Promise.all([
+      createReview(handle.db, "ayse", movie, input),
+      createReview(handle.db, "ayse", movie, input),
+      createReview(handle.db, "ayse", movie, input),
+    ]);
+    expect(results.filter((result) => result === "created")).toHaveLength(1);
+    expect(await handle.db.select().from(reviews).where(eq(reviews.userId, "ayse"))).toHaveLength(
+      1,
+    );
+  });
+
+  it("never lets another user change or delete a review", async () => {
+    const [own] = await handle.db.select().from(reviews).where(eq(reviews.userId, "ayse"));
+    expect(
+      await updateReview(handle.db, "mehmet", own!.id, {
+        comment: "Başkasının yorumu değişti!",
+        rating: 1,
+      }),
+    ).toBe(false);
+    expect(await deleteReview(handle.db, "mehmet", own!.id)).toBe(false);
+    const [after] = await handle.db.select().from(reviews).where(eq(reviews.id, own!.id));
+    expect(after).toMatchObject({ comment: "Unutulmaz bir başyapıt.", rating: 10 });
+
+    expect(
+      await updateReview(handle.db, "ayse", own!.id, {
+        comment: "Yeniden izledim, yine harika.",
+        rating: null,
+      }),
+    ).toBe(true);
+    expect((await latestRatings(handle.db, "ayse")).length).toBe(0); // no rating, no tile
+    expect(await deleteReview(handle.db, "ayse", own!.id)).toBe(true);
+  });
+});
