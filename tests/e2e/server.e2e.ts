@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { projectRoot, startAppServer } from "../support/app-server";
 
@@ -67,6 +70,52 @@ describe("the production server", () => {
     const server = await startAppServer();
     expect(await server.stop()).toBe(0);
     expect(server.output()).not.toMatch(/error/i);
+  });
+});
+
+describe("sessions", () => {
+  it("survive a server restart", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "perde-restart-"));
+    const post = (url: string, body: Record<string, string>) =>
+      fetch(`${url}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+    try {
+      const first = await startAppServer({ DATA_DIR: dataDir });
+      await post(first.url, {
+        intent: "signup",
+        fullName: "Kalıcı Kişi",
+        email: "kalici@example.com",
+        password: "gizli123",
+      });
+      const signedIn = await post(first.url, {
+        intent: "signin",
+        email: "kalici@example.com",
+        password: "gizli123",
+      });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("perde.session_token="))!
+        .split(";")[0]!;
+      await first.stop();
+
+      const second = await startAppServer({ DATA_DIR: dataDir });
+      try {
+        const dashboard = await fetch(`${second.url}/dashboard`, {
+          headers: { Cookie: cookie },
+          redirect: "manual",
+        });
+        expect(dashboard.status).toBe(200);
+        expect(await dashboard.text()).toContain("Kalıcı Kişi");
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
