@@ -14,9 +14,15 @@ export function sameOriginOnly(publicSiteUrl: string): RequestHandler {
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     const own = `${req.protocol}://${req.get("host")}`;
-    const crossOrigin = origin !== undefined && origin !== "null" ? origin !== own && origin !== allowed : origin === "null";
+    const crossOrigin =
+      origin !== undefined && origin !== "null"
+        ? origin !== own && origin !== allowed
+        : origin === "null";
     if (crossOrigin || site === "cross-site") {
-      res.status(403).type("text/plain; charset=utf-8").send("Bu istek başka bir siteden geldiği için reddedildi.");
+      res
+        .status(403)
+        .type("text/plain; charset=utf-8")
+        .send("Bu istek başka bir siteden geldiği için reddedildi.");
       return;
     }
     next();
