@@ -31,7 +31,7 @@ describeInBrowser("the shell on every page", () => {
     // Client-side navigation works only once React has hydrated under the CSP.
     await nav.getByRole("link", { name: "Filmler" }).click();
     await page.waitForURL("**/filmler");
-    expect(await page.locator("h1").textContent()).toBe("Film Kategorileri");
+    await page.getByRole("heading", { level: 1, name: "Film Kategorileri" }).waitFor();
     expect(browser.errors).toEqual([]);
   });
 
