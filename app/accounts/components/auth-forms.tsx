@@ -1,29 +1,17 @@
 import { Tabs } from "radix-ui";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
-import type { z } from "zod";
 import { Button } from "~/ui/button";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
-import { firstError, signInSchema, signUpSchema } from "../schemas";
+import { signInSchema, signUpSchema } from "../schemas";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
+import { validateWith } from "./validate-with";
 
 type Answer = FormAnswer & { intent?: "signin" | "signup"; email?: string };
 
 const tabClass =
   "flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow";
-
-/** Validates in the browser with the server's schema; the first message becomes a toast. */
-function validateWith(schema: z.ZodType) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    const message = firstError(schema, Object.fromEntries(new FormData(event.currentTarget)));
-    if (message) {
-      event.preventDefault();
-      toast.error(message);
-    }
-  };
-}
 
 /** /auth: sign in (first) and sign up, as two tabs. */
 export function AuthForms() {

@@ -1,12 +1,10 @@
-import type { FormEvent } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
-import type { z } from "zod";
 import { Button } from "~/ui/button";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
-import { firstError, newPasswordSchema, resetRequestSchema } from "../schemas";
+import { newPasswordSchema, resetRequestSchema } from "../schemas";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
+import { validateWith } from "./validate-with";
 
 function Card({
   title,
@@ -39,14 +37,6 @@ function useAnswer() {
     <FormMessage tone={answer.error ? "error" : "success"}>{message}</FormMessage>
   ) : null;
 }
-
-const validateWith = (schema: z.ZodType) => (event: FormEvent<HTMLFormElement>) => {
-  const message = firstError(schema, Object.fromEntries(new FormData(event.currentTarget)));
-  if (message) {
-    event.preventDefault();
-    toast.error(message);
-  }
-};
 
 /** /sifremi-unuttum: ask for a reset link by e-mail. */
 export function ForgotPasswordForm() {

@@ -1,9 +1,7 @@
 import { Tabs } from "radix-ui";
+import { tabTriggerClass } from "~/ui/tabs";
 import type { Images, Video } from "../types";
 import { useImageUrl } from "./image-base";
-
-const tabClass =
-  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow";
 
 /** 'Medya': backdrops, posters and videos, each tab only when it has something. */
 export function MediaTabs({ images, videos }: { images: Images; videos: Video[] }) {
@@ -25,7 +23,7 @@ export function MediaTabs({ images, videos }: { images: Images; videos: Video[] 
           className="inline-flex flex-wrap gap-1 rounded-lg bg-muted p-1"
         >
           {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
+            <Tabs.Trigger key={tab.value} value={tab.value} className={tabTriggerClass}>
               {tab.label} ({tab.count})
             </Tabs.Trigger>
           ))}

@@ -1,4 +1,5 @@
 import { Tabs } from "radix-ui";
+import { tabTriggerClass } from "~/ui/tabs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { loadPersonPage } from "../detail-pages.server";
@@ -11,9 +12,6 @@ import { useImageUrl } from "./image-base";
 import { titleHref } from "./title-card";
 
 export type PersonPageData = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;
-
-const tabClass =
-  "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow";
 
 function Filmography<T extends PersonMovieCredit | PersonSeriesCredit>({
   groups,
@@ -98,10 +96,10 @@ export function PersonPage({ data, reviews }: { data: PersonPageData; reviews: R
               aria-label="Filmografi"
               className="inline-flex gap-1 rounded-lg bg-muted p-1"
             >
-              <Tabs.Trigger value="filmler" className={tabClass}>
+              <Tabs.Trigger value="filmler" className={tabTriggerClass}>
                 Filmler ({data.movies.count})
               </Tabs.Trigger>
-              <Tabs.Trigger value="diziler" className={tabClass}>
+              <Tabs.Trigger value="diziler" className={tabTriggerClass}>
                 Diziler ({data.series.count})
               </Tabs.Trigger>
             </Tabs.List>
