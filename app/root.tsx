@@ -63,6 +63,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
+/** Marks the document once React has hydrated (tests wait for it before using controls). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
+
 /** Shows the toast a redirect left, once. */
 function FlashToast() {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -95,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Footer />
         <Toaster />
         <FlashToast />
+        <HydrationMarker />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,10 +1,16 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { fakeTmdbControl } from "../fake-tmdb/server";
-import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { describeInBrowser, hydrated, PHONE, useBrowser } from "./browser";
 
 const tmdbBaseURL = inject("tmdbBaseURL");
 const fake = fakeTmdbControl(inject("fakeTmdbURL"));
+
+/** Waits until the results of the last navigation are on the page (no skeletons). */
+async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await page.getByText(/^Sayfa \d+ \/ \d+$/).waitFor();
+}
 
 const cardYears = (page: Page) => page.locator("main ul li a p").allTextContents();
 
@@ -44,6 +50,7 @@ describeInBrowser("genre pages", () => {
   it("shows breadcrumb, heading, quick filters, the three selects and a pager", async () => {
     const page = await browser.newPage();
     await page.goto("/filmler/dram-18");
+    await hydrated(page);
     expect(await page.getByRole("navigation", { name: "Sayfa yolu" }).textContent()).toBe(
       "Ana SayfaFilmlerDram",
     );
@@ -72,13 +79,16 @@ describeInBrowser("genre pages", () => {
   it("rewrites the URL by replacement when a select changes, back on page 1", async () => {
     const page = await browser.newPage();
     await page.goto("/filmler/dram-18?sayfa=2");
+    await hydrated(page);
     const historyLength = await page.evaluate(() => history.length);
     await page.getByLabel("Sıralama").selectOption("en-yeni");
     await page.waitForURL(
       (url) => url.pathname === "/filmler/dram-18/en-yeni" && url.search === "",
     );
+    await settled(page);
     await page.getByLabel("Yıl Aralığı").selectOption("2000-oncesi");
     await page.waitForURL("**/filmler/dram-18/en-yeni-2000-oncesi");
+    await settled(page);
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     expect(await page.getByLabel("Sıralama").inputValue()).toBe("en-yeni");
     const years = (await cardYears(page)).map(Number);

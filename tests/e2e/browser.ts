@@ -26,6 +26,16 @@ export function useBrowser(): BrowserSession {
       const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL });
       contexts.push(context);
       const page = await context.newPage();
+      // Every page of the app hydrates; tests act only once React's handlers are attached.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await page
+          .locator("html[data-hydrated]")
+          .waitFor({ state: "attached", timeout: 10_000 })
+          .catch(() => undefined);
+        return response;
+      };
       page.on("console", (message) => {
         if (message.type() === "error") session.errors.push(message.text());
       });
@@ -44,4 +54,9 @@ export function useBrowser(): BrowserSession {
     await browser?.close();
   });
   return session;
+}
+
+/** Waits until React has hydrated the page, so event handlers are attached. */
+export function hydrated(page: Page) {
+  return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
