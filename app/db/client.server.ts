@@ -39,6 +39,11 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection can be cut (a database restart, a failover): the pool replaces it.
+    // Without this listener the error would crash the process.
+    pool.on("error", (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
