@@ -1,3 +1,4 @@
+import { AWARDS } from "~/awards/definitions";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { genreSlug } from "~/catalogue/genre-link";
 import { titleSlug } from "~/catalogue/slug";
@@ -12,8 +13,6 @@ import type { MediaType, Paged, PersonSummary, TitleSummary } from "~/catalogue/
 /** List pages (of 20) per sitemap document, and at most this many documents per kind. */
 const PAGES_PER_DOCUMENT = 10;
 const MAX_DOCUMENTS = 50;
-
-const AWARD_IDS = ["oscars", "golden-globe", "emmy", "bafta", "cannes", "venice", "berlin", "sag"];
 
 type Kind = "movies" | "series" | "people";
 
@@ -76,7 +75,7 @@ export async function sitemapDocument(
       "/diziler",
       "/oyuncular",
       "/oduller",
-      ...AWARD_IDS.map((id) => `/oduller/${id}`),
+      ...AWARDS.map((award) => `/oduller/${award.id}`),
     ];
     return urlSet(siteUrl, paths);
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { user } from "~/db/auth-schema";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 
 /**
@@ -53,7 +54,6 @@ export async function createTestUser(
   id: string,
   email = `${id}@example.com`,
 ) {
-  const { user } = await import("~/db/auth-schema");
   await handle.db.insert(user).values({ id, name: id, email }).onConflictDoNothing();
   return id;
 }

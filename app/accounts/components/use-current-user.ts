@@ -1,3 +1,4 @@
+import { initialLetter } from "~/ui/initial";
 import { useRouteLoaderData } from "react-router";
 
 export interface VisitorInfo {
@@ -11,8 +12,7 @@ export function useCurrentUser(): VisitorInfo | null {
   return root?.user ?? null;
 }
 
-/** The avatar letter: the first letter of the address, Turkish upper case; `fallback` otherwise. */
-export function avatarLetter(email: string | null | undefined, fallback = "K"): string {
-  const first = email?.trim()[0];
-  return first ? first.toLocaleUpperCase("tr-TR") : fallback;
+/** The avatar letter of a signed-in user: the first letter of the address, 'K' otherwise. */
+export function avatarLetter(email: string | null | undefined): string {
+  return initialLetter(email, "K");
 }

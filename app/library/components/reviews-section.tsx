@@ -2,16 +2,11 @@ import { Pencil, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { formatLongDate } from "~/catalogue/format";
+import { initialLetter } from "~/ui/initial";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ReviewView } from "../reviews.server";
 import { ReviewForm } from "./review-form";
 import { useLibraryFetcher } from "./use-library-fetcher";
-
-/** The first letter of a name, Turkish-aware ('U' when there is none). */
-export function initialOf(name: string | null | undefined, fallback = "U"): string {
-  const first = name?.trim()[0];
-  return first ? first.toLocaleUpperCase("tr-TR") : fallback;
-}
 
 function DeleteButton({ reviewId }: { reviewId: number }) {
   const fetcher = useLibraryFetcher(`review-delete-${reviewId}`);
@@ -43,7 +38,7 @@ export function ReviewCard({ review, actions }: { review: ReviewView; actions?: 
         aria-hidden
         className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/20 font-bold text-primary"
       >
-        {initialOf(review.reviewerName)}
+        {initialLetter(review.reviewerName, "U")}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
