@@ -42,3 +42,8 @@ export const MEDIA_WORDS: Record<
     one: "dizi",
   },
 };
+
+/** Which kind a browsing URL is about: /diziler… is series, /filmler… films. */
+export function mediaTypeOfPath(pathname: string): MediaType {
+  return pathname.startsWith(MEDIA_WORDS.tv.sectionPath) ? "tv" : "movie";
+}

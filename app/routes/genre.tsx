@@ -1,16 +1,18 @@
 import { data, redirect } from "react-router";
 import { loadGenrePage, pageFromUrl, selectsRedirect } from "~/catalogue/browse.server";
 import { GenreBrowser } from "~/catalogue/components/genre-browser";
-import { MEDIA_WORDS } from "~/catalogue/labels";
+import { MEDIA_WORDS, mediaTypeOfPath } from "~/catalogue/labels";
 import { publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME } from "~/shell/site";
-import type { Route } from "./+types/movie-genre";
+import type { Route } from "./+types/genre";
 
+// /filmler/{genre}/{filter?} and /diziler/{genre}/{filter?} (one module, two routes).
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const target = selectsRedirect(url, `${MEDIA_WORDS.movie.sectionPath}/${params.genre}`);
+  const mediaType = mediaTypeOfPath(url.pathname);
+  const target = selectsRedirect(url, `${MEDIA_WORDS[mediaType].sectionPath}/${params.genre}`);
   if (target) throw redirect(target);
-  const page = await loadGenrePage(context.services.catalogue, "movie", {
+  const page = await loadGenrePage(context.services.catalogue, mediaType, {
     genre: params.genre,
     filter: params.filter,
     page: pageFromUrl(url),
@@ -22,7 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: page }) => {
-  const words = MEDIA_WORDS.movie;
+  const words = MEDIA_WORDS[page?.mediaType ?? "movie"];
   const title = page?.genre.name ? `${page.genre.name} ${words.plural}` : words.categoryFallback;
   return [{ title: `${title} | ${SITE_NAME}` }];
 };

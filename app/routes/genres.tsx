@@ -1,0 +1,22 @@
+import { loadGenreLinks } from "~/catalogue/browse.server";
+import { GenreCategories } from "~/catalogue/components/genre-categories";
+import { mediaTypeOfPath } from "~/catalogue/labels";
+import { publicPageHeaders } from "~/shell/http-cache";
+import { SITE_NAME } from "~/shell/site";
+import type { Route } from "./+types/genres";
+
+// /filmler and /diziler (one module, two routes): the path says which kind.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const mediaType = mediaTypeOfPath(new URL(request.url).pathname);
+  return { mediaType, genres: await loadGenreLinks(context.services.catalogue, mediaType) };
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.mediaType === "tv" ? "Dizi" : "Film"} Kategorileri | ${SITE_NAME}` },
+];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <GenreCategories mediaType={loaderData.mediaType} genres={loaderData.genres} />;
+}
