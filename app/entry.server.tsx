@@ -6,18 +6,33 @@ import {
   ServerRouter,
   type AppLoadContext,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
+import { isServiceFailure } from "./failures.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * A page whose loader met a database or movie-database failure is a "try again" page: 503, and
+ * no cache may keep it (handleError below notices the failure before rendering starts).
+ */
+function markFailure(status: number, headers: Headers, loadContext: AppLoadContext): number {
+  if (status < 500) return status;
+  headers.set("Cache-Control", "no-store");
+  if (!loadContext.outcome?.serviceFailed) return status;
+  headers.set("Retry-After", "5");
+  return 503;
+}
+
 export default function handleRequest(
   request: Request,
-  status: number,
+  initialStatus: number,
   headers: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const status = markFailure(initialStatus, headers, loadContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status, headers });
   }
@@ -62,10 +77,29 @@ export default function handleRequest(
   });
 }
 
+/** Client navigations and fetchers get the same treatment as documents. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const headers = new Headers(response.headers);
+  const status = markFailure(response.status, headers, context);
+  if (
+    status === response.status &&
+    headers.get("Cache-Control") === response.headers.get("Cache-Control")
+  )
+    return response;
+  return new Response(response.body, { status, statusText: response.statusText, headers });
+};
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const logger = (context as AppLoadContext | undefined)?.services?.logger;
-  const details = { err: error, url: new URL(request.url).pathname };
-  if (logger) logger.error(details, "unhandled request error");
+  const loadContext = context as AppLoadContext | undefined;
+  const logger = loadContext?.services?.logger;
+  const url = new URL(request.url).pathname;
+  if (isServiceFailure(error)) {
+    // Not our bug: one line, no stack. The page becomes a 503 "try again".
+    if (loadContext?.outcome) loadContext.outcome.serviceFailed = true;
+    logger?.warn({ url, err: String(error) }, "service unavailable");
+    return;
+  }
+  if (logger) logger.error({ err: error, url }, "unhandled request error");
   else console.error(error);
 };

@@ -93,4 +93,18 @@ describe("loadEnv", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(first);
     expect(statSync(file).mode & 0o077).toBe(0);
   });
+
+  it("trusts no forwarding header unless TRUST_PROXY names the proxies", () => {
+    expect(loadEnv({ DATA_DIR: tempDataDir() }).trustProxy).toBe(false);
+    expect(loadEnv({ DATA_DIR: tempDataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(
+      loadEnv({ DATA_DIR: tempDataDir(), TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,loopback,fd00::/8" })
+        .trustProxy,
+    ).toEqual(["10.0.0.0/8", "127.0.0.1", "loopback", "fd00::/8"]);
+    for (const bad of ["true", "yes", "10.0.0.0/33", "1.2.3", "127.0.0.1,", "-1"]) {
+      expect(configError({ DATA_DIR: tempDataDir(), TRUST_PROXY: bad })).toBe(
+        `Configuration error: TRUST_PROXY must be a hop count (1, 2…) or a comma-separated list of proxy addresses or ranges (got "${bad}")`,
+      );
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { projectRoot } from "./project-root.server";
@@ -18,6 +19,37 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
 
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), or one of Express's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const version = isIP(address ?? "");
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-* headers to believe: a hop count (`1` = the nearest proxy) or a
+ * comma-separated list of addresses and ranges. Unset: none, so a client cannot choose its own
+ * address for the rate limits by sending the header itself.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^\d{1,2}$/.test(value) ||
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .every((entry) => entry !== "" && isProxyAddress(entry)),
+    "must be a hop count (1, 2…) or a comma-separated list of proxy addresses or ranges",
+  )
+  .transform((value): number | string[] =>
+    /^\d{1,2}$/.test(value) ? Number(value) : value.split(",").map((entry) => entry.trim()),
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: optional(z.enum(["development", "production", "test"])),
@@ -33,6 +65,7 @@ const envSchema = z
       z.string().regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// connection URL"),
     ),
     DATA_DIR: optional(z.string().min(1)),
+    TRUST_PROXY: optional(trustProxy),
     REDIS_URL: optional(z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// URL")),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
     LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
@@ -69,6 +102,8 @@ export interface Env {
   databaseUrl?: string;
   dataDir: string;
   redisUrl?: string;
+  /** Proxies whose forwarding headers are believed: a hop count or addresses; false for none. */
+  trustProxy: number | string[] | false;
   authSecret: string;
   logLevel: string;
   /** Outgoing mail; without SMTP_HOST, mails are written to the server log. */
@@ -129,6 +164,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY ?? false,
     authSecret: env.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
     logLevel: env.LOG_LEVEL ?? "info",
     smtp: env.SMTP_HOST

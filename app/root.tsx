@@ -13,7 +13,6 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import { getOptionalUser } from "./accounts/guards.server";
-import { readFlash } from "./shell/flash.server";
 import { PRIVATE_PAGE_CACHE } from "./shell/http-cache";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -33,7 +32,10 @@ export const meta: MetaFunction = () => [
  * the signed-in visitor, and a toast left by a redirect.
  */
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
-  const [user, flash] = [await getOptionalUser(request, services), readFlash(request)];
+  const [user, flash] = await Promise.all([
+    getOptionalUser(request, services),
+    services.flash.read(request),
+  ]);
   const headers = new Headers();
   if (flash) headers.append("Set-Cookie", flash.clear);
   if (user || flash) headers.set("Cache-Control", PRIVATE_PAGE_CACHE);

@@ -5,6 +5,7 @@ import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { Flash } from "./shell/flash.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
 export interface AppServices {
@@ -15,6 +16,8 @@ export interface AppServices {
   awards: AwardResolver;
   auth: Auth;
   mailer: Mailer;
+  /** Toasts carried across a redirect in a signed cookie. */
+  flash: Flash;
 }
 
 declare module "react-router" {
@@ -22,7 +25,9 @@ declare module "react-router" {
     services: AppServices;
     /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
     cspNonce: string;
-    /** The client's address (X-Forwarded-For only from trusted proxies), for rate limits. */
+    /** The client's address (X-Forwarded-For only from TRUST_PROXY's proxies), for rate limits. */
     clientIp: string;
+    /** Filled in while the request runs: a service failed, so the answer is 503 and not cached. */
+    outcome: { serviceFailed: boolean };
   }
 }

@@ -7,13 +7,17 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAuth } from "~/accounts/auth.server";
 import { createMailer } from "~/accounts/mailer.server";
+import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadEnv } from "~/env.server";
 import { createLogger } from "~/logger.server";
+import { createFlash } from "~/shell/flash.server";
 import { projectRoot } from "~/project-root.server";
 import type { AppServices } from "~/services.server";
+import { bodyLimit } from "./body-limit";
+import { lastResort } from "./last-resort";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
@@ -31,18 +35,34 @@ async function createServices(): Promise<AppServices> {
     env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
   );
   await database.migrate();
+  startRateLimitPruning(database.db, logger);
   const catalogue = await createCatalogue(env, database, logger);
   logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
   const mailer = createMailer(env, logger);
   const auth = createAuth(env, database, mailer, logger);
-  return { env, logger, database, catalogue, awards: createAwardResolver(catalogue), auth, mailer };
+  const flash = createFlash({
+    secret: env.authSecret,
+    secure: env.publicSiteUrl.startsWith("https://"),
+  });
+  return {
+    env,
+    logger,
+    database,
+    catalogue,
+    awards: createAwardResolver(catalogue),
+    auth,
+    mailer,
+    flash,
+  };
 }
 
 export function createApp(services: AppServices, options: StartOptions = {}) {
   const { env, database, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Forwarding headers are believed only from the proxies TRUST_PROXY names (none by default), so
+  // a client cannot pick its own address for the rate limits.
+  app.set("trust proxy", env.trustProxy);
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -59,10 +79,16 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
     }
   });
 
-  app.use(sameOriginOnly(env.publicSiteUrl));
-
   const imageOrigin = new URL(env.tmdb.imageBaseUrl).origin;
-  app.use(securityHeaders({ dev: Boolean(options.vite), imageOrigins: [imageOrigin] }));
+  app.use(
+    securityHeaders({
+      dev: Boolean(options.vite),
+      imageOrigins: [imageOrigin],
+      https: env.publicSiteUrl.startsWith("https://"),
+    }),
+  );
+  app.use(bodyLimit());
+  app.use(sameOriginOnly(env.publicSiteUrl));
 
   let build: () => Promise<ServerBuild>;
   if (options.vite) {
@@ -87,10 +113,12 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
       getLoadContext: (req, res) => ({
         services,
         cspNonce: String(res.locals.cspNonce),
-        clientIp: req.ip ?? "unknown",
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        outcome: { serviceFailed: false },
       }),
     }),
   );
+  app.use(lastResort(logger));
   return app;
 }
 

@@ -5,13 +5,15 @@ export interface SecurityOptions {
   dev: boolean;
   /** Origins images may come from besides our own (the movie database's image host). */
   imageOrigins: string[];
+  /** The public site is https: browsers are told to use nothing else (HSTS). */
+  https?: boolean;
 }
 
 /**
  * Sets the security headers and a fresh CSP nonce on `res.locals.cspNonce` for every request.
  * Scripts run only with that nonce ('strict-dynamic' lets them load our hashed modules).
  */
-export function securityHeaders({ dev, imageOrigins }: SecurityOptions): RequestHandler {
+export function securityHeaders({ dev, imageOrigins, https }: SecurityOptions): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -37,6 +39,7 @@ export function securityHeaders({ dev, imageOrigins }: SecurityOptions): Request
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     next();
   };
 }

@@ -2,9 +2,15 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { session } from "~/db/auth-schema";
 import type { AppServices } from "~/services.server";
-import { redirectWithToast } from "~/shell/flash.server";
-import { allow, LIMITS, TOO_MANY } from "./rate-limit.server";
-import { newPasswordSchema, resetRequestSchema, signInSchema, signUpSchema } from "./schemas";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/failures.server";
+import { allow, forget, hit, LIMITS, peek, signInDelayMs, TOO_MANY } from "./rate-limit.server";
+import {
+  newPasswordSchema,
+  RESET_UNAVAILABLE,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+} from "./schemas";
 
 /*
  * The account forms' server side. Each validates again with the browser's schema, applies the
@@ -24,9 +30,46 @@ function authError(error: unknown): { code?: string; message: string } {
   return { message: error instanceof Error ? error.message : "Bir hata oluştu" };
 }
 
+/**
+ * Whether an error is better-auth's answer about the form (a code the visitor can act on) rather
+ * than a failure behind it (its own 5xx, the database): failures become "try again".
+ */
+function isFormAnswer(error: unknown): boolean {
+  return (
+    error instanceof APIError &&
+    error.statusCode < 500 &&
+    Boolean(authError(error).code) &&
+    !isServiceFailure(error)
+  );
+}
+
 function values(form: FormData) {
   return Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
 }
+
+/**
+ * Runs an account form's work; when the database (or anything behind better-auth) fails, the
+ * visitor gets a Turkish "try again" with what they typed kept, never a 500.
+ */
+async function answering<T>(
+  services: AppServices,
+  email: string | undefined,
+  work: () => Promise<T>,
+): Promise<T | FormFailure> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isServiceFailure(error) || error instanceof APIError) {
+      // Not our bug: one line without a stack.
+      services.logger.warn({ err: String(error) }, "account form failed");
+    } else {
+      services.logger.error({ err: error }, "account form failed");
+    }
+    return { error: TRY_AGAIN_ACTION, email };
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function signIn(
   services: AppServices,
@@ -38,35 +81,45 @@ export async function signIn(
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
   const { email, password } = parsed.data;
   const db = services.database.db;
-  const withinLimits =
-    (await allow(
-      db,
-      `signin:client:${clientIp}`,
-      LIMITS.signInPerClient.limit,
-      LIMITS.signInPerClient.windowSeconds,
-    )) &&
-    (await allow(
-      db,
-      `signin:email:${email}`,
-      LIMITS.signInPerAddress.limit,
-      LIMITS.signInPerAddress.windowSeconds,
-    ));
-  if (!withinLimits) return { error: TOO_MANY, email };
-  try {
-    const { headers } = await services.auth.api.signInEmail({
-      body: { email, password, rememberMe: true },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    const cookies = new Headers();
-    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    return redirectWithToast("/dashboard", "success", "Giriş başarılı!", cookies);
-  } catch (error) {
-    const { code, message } = authError(error);
-    if (code === "INVALID_EMAIL_OR_PASSWORD") return { error: "E-posta veya şifre hatalı", email };
-    services.logger.warn({ code }, "sign-in failed");
-    return { error: message, email };
-  }
+  const address = email.toLowerCase();
+  const failuresHere = `signin:fail:${address}:${clientIp}`;
+  const failuresAnywhere = `signin:fail:${address}`;
+  const { signInPerClient, signInFailuresPerAddressAndClient, signInFailuresPerAddress } = LIMITS;
+  return answering(services, email, async () => {
+    const [withinClientLimit, failedHere, failedAnywhere] = await Promise.all([
+      allow(db, `signin:client:${clientIp}`, signInPerClient.limit, signInPerClient.windowSeconds),
+      peek(db, failuresHere, signInFailuresPerAddressAndClient.windowSeconds),
+      peek(db, failuresAnywhere, signInFailuresPerAddress.windowSeconds),
+    ]);
+    if (!withinClientLimit || failedHere >= signInFailuresPerAddressAndClient.limit)
+      return { error: TOO_MANY, email };
+    // Many wrong passwords for this address from elsewhere: slow down, never refuse.
+    const delay = signInDelayMs(failedAnywhere);
+    if (delay > 0) await sleep(delay);
+    try {
+      const { headers } = await services.auth.api.signInEmail({
+        body: { email, password, rememberMe: true },
+        headers: request.headers,
+        returnHeaders: true,
+      });
+      await forget(db, failuresHere);
+      const cookies = new Headers();
+      for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+      return await services.flash.redirect("/dashboard", "success", "Giriş başarılı!", cookies);
+    } catch (error) {
+      const { code, message } = authError(error);
+      if (code === "INVALID_EMAIL_OR_PASSWORD") {
+        await Promise.all([
+          hit(db, failuresHere, signInFailuresPerAddressAndClient.windowSeconds),
+          hit(db, failuresAnywhere, signInFailuresPerAddress.windowSeconds),
+        ]);
+        return { error: "E-posta veya şifre hatalı", email };
+      }
+      if (!isFormAnswer(error)) throw error;
+      services.logger.warn({ code }, "sign-in failed");
+      return { error: message, email };
+    }
+  });
 }
 
 export async function signUp(
@@ -79,32 +132,27 @@ export async function signUp(
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
   const { fullName, email, password } = parsed.data;
   const limit = LIMITS.signUpPerClient;
-  if (
-    !(await allow(
-      services.database.db,
-      `signup:client:${clientIp}`,
-      limit.limit,
-      limit.windowSeconds,
-    ))
-  ) {
-    return { error: TOO_MANY, email };
-  }
-  try {
-    const created = await services.auth.api.signUpEmail({
-      body: { name: fullName, email, password },
-      headers: request.headers,
-    });
-    // The spec asks the new user to sign in: the session sign-up opened is not kept.
-    if (created.token)
-      await services.database.db.delete(session).where(eq(session.token, created.token));
-    return { success: "Kayıt başarılı! Giriş yapabilirsiniz.", email };
-  } catch (error) {
-    const { code, message } = authError(error);
-    if (code?.startsWith("USER_ALREADY_EXISTS"))
-      return { error: "Bu e-posta adresi zaten kayıtlı", email };
-    services.logger.warn({ code }, "sign-up failed");
-    return { error: message, email };
-  }
+  const db = services.database.db;
+  return answering(services, email, async () => {
+    if (!(await allow(db, `signup:client:${clientIp}`, limit.limit, limit.windowSeconds)))
+      return { error: TOO_MANY, email };
+    try {
+      const created = await services.auth.api.signUpEmail({
+        body: { name: fullName, email, password },
+        headers: request.headers,
+      });
+      // The spec asks the new user to sign in: the session sign-up opened is not kept.
+      if (created.token) await db.delete(session).where(eq(session.token, created.token));
+      return { success: "Kayıt başarılı! Giriş yapabilirsiniz.", email };
+    } catch (error) {
+      const { code, message } = authError(error);
+      if (code?.startsWith("USER_ALREADY_EXISTS"))
+        return { error: "Bu e-posta adresi zaten kayıtlı", email };
+      if (!isFormAnswer(error)) throw error;
+      services.logger.warn({ code }, "sign-up failed");
+      return { error: message, email };
+    }
+  });
 }
 
 export async function signOut(services: AppServices, request: Request): Promise<Response> {
@@ -134,29 +182,30 @@ export async function requestPasswordReset(
   const parsed = resetRequestSchema.safeParse(values(form));
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
   const { email } = parsed.data;
+  if (!services.mailer.available) return { error: RESET_UNAVAILABLE, email };
   const db = services.database.db;
-  const withinLimits =
-    (await allow(
-      db,
-      `reset:client:${clientIp}`,
-      LIMITS.resetPerClient.limit,
-      LIMITS.resetPerClient.windowSeconds,
-    )) &&
-    (await allow(
-      db,
-      `reset:email:${email}`,
-      LIMITS.resetPerAddress.limit,
-      LIMITS.resetPerAddress.windowSeconds,
-    ));
-  if (!withinLimits) return { error: TOO_MANY, email };
-  try {
-    await services.auth.api.requestPasswordReset({ body: { email, redirectTo: "/sifre-sifirla" } });
-  } catch (error) {
-    services.logger.error({ code: authError(error).code }, "password reset request failed");
-    return { error: "Bir hata oluştu", email };
-  }
-  // The same answer whether or not the address has an account.
-  return { success: RESET_SENT, email };
+  const address = email.toLowerCase();
+  return answering(services, email, async () => {
+    const withinLimits =
+      (await allow(
+        db,
+        `reset:client:${clientIp}`,
+        LIMITS.resetPerClient.limit,
+        LIMITS.resetPerClient.windowSeconds,
+      )) &&
+      (await allow(
+        db,
+        `reset:email:${address}`,
+        LIMITS.resetPerAddress.limit,
+        LIMITS.resetPerAddress.windowSeconds,
+      ));
+    if (!withinLimits) return { error: TOO_MANY, email };
+    await services.auth.api.requestPasswordReset({
+      body: { email, redirectTo: "/sifre-sifirla" },
+    });
+    // The same answer whether or not the address has an account.
+    return { success: RESET_SENT, email };
+  });
 }
 
 export async function resetPassword(
@@ -165,15 +214,21 @@ export async function resetPassword(
 ): Promise<Response | FormFailure> {
   const parsed = newPasswordSchema.safeParse(values(form));
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
-  try {
-    await services.auth.api.resetPassword({
-      body: { newPassword: parsed.data.password, token: parsed.data.token },
-    });
-  } catch (error) {
-    const { code, message } = authError(error);
-    if (code === "INVALID_TOKEN")
-      return { error: "Bu bağlantının süresi dolmuş ya da geçersiz. Yeni bir bağlantı isteyin." };
-    return { error: message };
-  }
-  return redirectWithToast("/auth", "success", "Şifreniz güncellendi. Giriş yapabilirsiniz.");
+  const { password, token } = parsed.data;
+  return answering(services, undefined, async () => {
+    try {
+      await services.auth.api.resetPassword({ body: { newPassword: password, token } });
+    } catch (error) {
+      const { code, message } = authError(error);
+      if (code === "INVALID_TOKEN")
+        return { error: "Bu bağlantının süresi dolmuş ya da geçersiz. Yeni bir bağlantı isteyin." };
+      if (!isFormAnswer(error)) throw error;
+      return { error: message };
+    }
+    return services.flash.redirect(
+      "/auth",
+      "success",
+      "Şifreniz güncellendi. Giriş yapabilirsiniz.",
+    );
+  });
 }

@@ -1,4 +1,6 @@
+import { APIError } from "better-auth/api";
 import { redirect } from "react-router";
+import { ServiceUnavailableError } from "~/failures.server";
 import type { AppServices } from "~/services.server";
 
 export interface CurrentUser {
@@ -10,7 +12,10 @@ export interface CurrentUser {
 // Loaders of one request share the request object: the session is looked up once.
 const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
 
-/** The signed-in user, from the session cookie checked against the database; null otherwise. */
+/**
+ * The signed-in user, from the session cookie checked against the database; null otherwise.
+ * Throws ServiceUnavailableError when the check itself fails.
+ */
 export function getOptionalUser(
   request: Request,
   services: AppServices,
@@ -30,8 +35,12 @@ async function lookUpUser(request: Request, services: AppServices): Promise<Curr
     if (!found) return null;
     return { id: found.user.id, email: found.user.email, name: found.user.name };
   } catch (error) {
-    services.logger.error({ err: error }, "session check failed");
-    return null;
+    // A session that vanished while it was refreshed is simply gone.
+    if (error instanceof APIError && error.status === "UNAUTHORIZED") return null;
+    // Anything else (the database did not answer) says nothing about who this is: the visitor
+    // is not treated as signed out (no redirect to /auth) but asked to try again.
+    services.logger.warn({ err: String(error) }, "session check failed");
+    throw new ServiceUnavailableError("session check failed", { cause: error });
   }
 }
 

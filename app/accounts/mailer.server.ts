@@ -9,16 +9,34 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** False when mail cannot be sent: the password-reset form says so instead of pretending. */
+  readonly available: boolean;
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP when configured; otherwise the message, link included, goes to the server log. */
+/**
+ * SMTP when configured. Without it, only the embedded setup (PGlite, one person trying the site
+ * on their machine) writes the message, link included, to the server log; with DATABASE_URL (a
+ * real deployment) a reset link in a log would be a secret in the wrong place, so mail is off.
+ */
 export function createMailer(env: Env, logger: Logger): Mailer {
   const smtp = env.smtp;
+  if (!smtp && env.databaseUrl) {
+    logger.warn(
+      "SMTP yapılandırılmadı: şifre sıfırlama kapalı (SMTP_HOST ve SMTP_FROM ile açılır)",
+    );
+    return {
+      available: false,
+      async send() {
+        throw new Error("mail is not configured");
+      },
+    };
+  }
   if (!smtp) {
     return {
+      available: true,
       async send(mail) {
-        logger.info({ mail }, "e-posta (SMTP yapılandırılmadı, günlüğe yazıldı)");
+        logger.info({ mail }, "e-posta (gömülü kurulum, SMTP yok: günlüğe yazıldı)");
       },
     };
   }
@@ -29,6 +47,7 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
   });
   return {
+    available: true,
     async send(mail) {
       await transport.sendMail({ from: smtp.from, ...mail });
     },

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { loadEnv } from "~/env.server";
 import { createLogger } from "~/logger.server";
 import type { AppServices } from "~/services.server";
+import { createFlash } from "~/shell/flash.server";
 import {
   requestPasswordReset,
   resetPassword,
@@ -13,6 +14,8 @@ import {
 } from "./account-actions.server";
 import { createAuth } from "./auth.server";
 import type { Mail } from "./mailer.server";
+import { signInDelayMs, TOO_MANY } from "./rate-limit.server";
+import { RESET_UNAVAILABLE } from "./schemas";
 
 let database: DatabaseHandle;
 let services: AppServices;
@@ -34,13 +37,14 @@ beforeAll(async () => {
     }),
   };
   const logger = createLogger("silent");
-  const mailer = { send: async (mail: Mail) => void sent.push(mail) };
+  const mailer = { available: true, send: async (mail: Mail) => void sent.push(mail) };
   services = {
     env,
     logger,
     database,
     mailer,
     auth: createAuth(env, database, mailer, logger),
+    flash: createFlash({ secret: env.authSecret, secure: false }),
   } as unknown as AppServices;
 });
 afterAll(() => database.close());
@@ -98,18 +102,53 @@ describe("password reset", () => {
     expect(reused).toMatchObject({ error: expect.stringContaining("geçersiz") });
   });
 
-  it("limits sign-in attempts per address", async () => {
-    let last: unknown;
-    for (let attempt = 0; attempt < 11; attempt++) {
-      last = await signIn(
-        services,
-        request(),
-        `10.0.0.${attempt}`,
-        form({ email: "hedef@example.com", password: "tahmin123" }),
-      );
+  it("locks out the client that failed, never the owner elsewhere, and slows spread-out guessing", async () => {
+    await signUp(
+      services,
+      request(),
+      "1.1.1.1",
+      form({ fullName: "Hedef Kişi", email: "hedef@example.com", password: "dogrusifre" }),
+    );
+    const attempt = (client: string, password: string) =>
+      signIn(services, request(), client, form({ email: "hedef@example.com", password }));
+
+    // Ten wrong passwords from one client: the eleventh attempt from it is refused, even right.
+    for (let count = 0; count < 10; count++) {
+      expect(await attempt("10.0.0.1", "tahmin123")).toMatchObject({
+        error: "E-posta veya şifre hatalı",
+      });
     }
-    expect(last).toMatchObject({
-      error: "Çok fazla deneme yaptınız. Lütfen biraz sonra yeniden deneyin.",
+    expect(await attempt("10.0.0.1", "dogrusifre")).toMatchObject({ error: TOO_MANY });
+    // The owner, on a client that has not failed, signs in at once.
+    const started = Date.now();
+    expect(await attempt("10.0.0.2", "dogrusifre")).toBeInstanceOf(Response);
+    expect(Date.now() - started).toBeLessThan(400);
+
+    // More wrong passwords from other clients: answered (slowly), never "too many".
+    expect(await attempt("10.0.0.3", "tahmin456")).toMatchObject({
+      error: "E-posta veya şifre hatalı",
     });
+    const slowed = Date.now();
+    expect(await attempt("10.0.0.4", "dogrusifre")).toBeInstanceOf(Response);
+    expect(Date.now() - slowed).toBeGreaterThanOrEqual(450);
+  });
+
+  it("waits longer the more wrong passwords an address has had, up to four seconds", () => {
+    expect([0, 10, 11, 12, 13, 14, 50].map(signInDelayMs)).toEqual([
+      0, 0, 500, 1000, 2000, 4000, 4000,
+    ]);
+  });
+
+  it("says a reset is unavailable when mail cannot be sent, and sends nothing", async () => {
+    const offline = { ...services, mailer: { available: false, send: async () => {} } };
+    const before = sent.length;
+    expect(
+      await requestPasswordReset(
+        offline as AppServices,
+        "1.1.1.9",
+        form({ email: "sifir@example.com" }),
+      ),
+    ).toMatchObject({ error: RESET_UNAVAILABLE });
+    expect(sent).toHaveLength(before);
   });
 });

@@ -35,3 +35,7 @@ export function firstError(schema: z.ZodType, values: unknown): string | null {
   const result = schema.safeParse(values);
   return result.success ? null : (result.error.issues[0]?.message ?? "Bir hata oluştu");
 }
+
+/** With a real database and no SMTP, reset links could only go to the log: the form is off. */
+export const RESET_UNAVAILABLE =
+  "Şifre sıfırlama şu anda kullanılamıyor: bu sunucuda e-posta gönderimi ayarlanmamış. Lütfen site yöneticisine başvurun.";

@@ -111,9 +111,9 @@ export function createAwardResolver(catalogue: Catalogue) {
     pick: (results: SearchResult[]) => SearchResult | undefined,
   ) {
     if (remembered.has(key)) return remembered.get(key)!;
+    // A failing source throws (the page asks to try again) and nothing is remembered.
     const page = await catalogue.search(query);
-    if (!page) return null; // the source failed: try again next time
-    const id = pick(page.results)?.id ?? null;
+    const id = (page && pick(page.results)?.id) ?? null;
     remembered.set(key, id);
     return id;
   }

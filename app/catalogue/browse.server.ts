@@ -1,4 +1,4 @@
-import type { Catalogue } from "./catalogue.server";
+import { tolerant, type Catalogue } from "./catalogue.server";
 import {
   DEFAULT_FILTERS,
   discoverFilter,
@@ -34,8 +34,11 @@ export function pageFromUrl(url: URL): number {
 
 /** The categories grid: every genre of the kind, with its link slug. */
 export async function loadGenreLinks(catalogue: Catalogue, mediaType: MediaType) {
-  const genres = await catalogue.genres(mediaType);
-  return genres?.map((genre): GenreLink => ({ ...genre, slug: genreSlug(genre) })) ?? null;
+  const genres = await tolerant(catalogue.genres(mediaType));
+  return {
+    genres: genres.value?.map((genre): GenreLink => ({ ...genre, slug: genreSlug(genre) })) ?? null,
+    failed: genres.failed,
+  };
 }
 
 /**
@@ -67,6 +70,8 @@ export interface GenrePage {
   /** min(total pages, 500), as the spec shows it. */
   totalPages: number;
   results: TitleSummary[] | null;
+  /** The source failed: the grid shows its error text and the page must not be cached. */
+  failed: boolean;
 }
 
 /** A genre page: its name (null when unknown) and one page of discover results for the filters. */
@@ -79,15 +84,18 @@ export async function loadGenrePage(
   if (genreId === null) return null;
   const filters = parseFilterSegment(params.filter);
   const query = { genreId, page: params.page };
-  const [genres, results] = await Promise.all([
-    catalogue.genres(mediaType),
-    (mediaType === "movie"
-      ? catalogue.discoverMovies(discoverFilter("movie", filters, query))
-      : catalogue.discoverSeries(
-          discoverFilter("tv", filters, query),
-        )) as Promise<Paged<TitleSummary> | null>,
+  const [genres, found] = await Promise.all([
+    tolerant(catalogue.genres(mediaType)),
+    tolerant(
+      (mediaType === "movie"
+        ? catalogue.discoverMovies(discoverFilter("movie", filters, query))
+        : catalogue.discoverSeries(
+            discoverFilter("tv", filters, query),
+          )) as Promise<Paged<TitleSummary> | null>,
+    ),
   ]);
-  const genre = genres?.find((item) => item.id === genreId);
+  const genre = genres.value?.find((item) => item.id === genreId);
+  const results = found.value;
   return {
     mediaType,
     genre: {
@@ -99,6 +107,7 @@ export async function loadGenrePage(
     page: params.page,
     totalPages: Math.min(results?.totalPages ?? 0, MAX_PAGE),
     results: results?.results ?? null,
+    failed: genres.failed || found.failed,
   };
 }
 
@@ -106,13 +115,15 @@ export interface PeoplePage {
   page: number;
   totalPages: number;
   results: PersonSummary[] | null;
+  failed: boolean;
 }
 
 export async function loadPopularPeople(catalogue: Catalogue, page: number): Promise<PeoplePage> {
-  const people = await catalogue.popularPeople(page);
+  const { value: people, failed } = await tolerant(catalogue.popularPeople(page));
   return {
     page,
     totalPages: Math.min(people?.totalPages ?? 0, MAX_PAGE),
     results: people?.results ?? null,
+    failed,
   };
 }

@@ -1,4 +1,5 @@
 import { createClient } from "redis";
+import { ServiceUnavailableError } from "~/failures.server";
 import type { Logger } from "~/logger.server";
 
 interface CacheEntry {
@@ -48,8 +49,25 @@ export function memoryStore(maxEntries = 5_000): CacheStore {
 /** Shared store for several instances. Redis failures are reported, never thrown. */
 export async function redisStore(url: string, logger: Logger): Promise<CacheStore> {
   const client = createClient({ url, socket: { connectTimeout: 2_000 } });
-  client.on("error", (error: unknown) => logger.warn({ err: error }, "redis cache error"));
-  await client.connect();
+  client.on("error", (error: unknown) => logger.warn({ err: String(error) }, "redis cache error"));
+  // The client retries a refused connection forever; at start, give up after a few seconds so
+  // the server comes up on its own memory instead of hanging.
+  const connecting = client.connect();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      connecting,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("Redis did not answer within 3 s")), 3_000);
+      }),
+    ]);
+  } catch (error) {
+    connecting.catch(() => undefined);
+    client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   const prefix = "perde:catalogue:";
   return {
     async get(key) {
@@ -80,7 +98,8 @@ export const STALE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
  * Read-through cache with stale-on-error: a fresh entry is returned as is; otherwise `load` runs
  * and its result is stored (null too, as a short-lived "not found"); if `load` throws, the stale
- * entry is served, and with none the failure is logged and yields null.
+ * entry is served, and with none the failure is logged and thrown as ServiceUnavailableError:
+ * a failure is never taken for "not found".
  */
 export function createCache(store: CacheStore, logger: Logger, now: () => number = Date.now) {
   return async function cached<T>(
@@ -101,8 +120,8 @@ export function createCache(store: CacheStore, logger: Logger, now: () => number
         logger.warn({ err: error, key }, "catalogue source failed: serving stale data");
         return entry.value as T | null;
       }
-      logger.error({ err: error, key }, "catalogue source failed: no result");
-      return null;
+      logger.warn({ err: String(error), key }, "catalogue source failed: nothing to serve");
+      throw new ServiceUnavailableError(`catalogue source failed for ${key}`, { cause: error });
     }
   };
 }

@@ -1,3 +1,4 @@
+import { ServiceUnavailableError } from "~/failures.server";
 import type {
   DiscoverFilter,
   EpisodeDetails,
@@ -18,8 +19,11 @@ import type {
 
 /**
  * The Catalogue port: every catalogue question the product asks (SPEC.md section 7).
- * `null` means "no result": not found, or the source failed (already logged). Callers show the
- * spec's not-found or error text; they never need to know which source answered.
+ * `null` means "not found". When the source fails (the movie database or the catalogue tables
+ * do not answer, and nothing stale is cached) the call throws ServiceUnavailableError
+ * (`~/failures.server`), already logged: a failure is never shown as "not found". Callers show
+ * the spec's not-found text, a grid's error text (see `tolerant`), or let it travel to the
+ * "try again" page; they never need to know which source answered.
  */
 export interface Catalogue {
   readonly source: "tmdb" | "local";
@@ -43,4 +47,19 @@ export interface Catalogue {
   /** Where images of this source come from; sizes and paths are appended (images.ts). */
   readonly imageBaseUrl: string;
   close?(): Promise<void>;
+}
+
+/**
+ * For a part of a page that may fail alone (a home grid, a dashboard tile): the answer, or
+ * `failed` when the source was unavailable; other errors still travel.
+ */
+export async function tolerant<T>(
+  answer: Promise<T | null>,
+): Promise<{ value: T | null; failed: boolean }> {
+  try {
+    return { value: await answer, failed: false };
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError) return { value: null, failed: true };
+    throw error;
+  }
 }

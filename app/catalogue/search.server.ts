@@ -1,4 +1,4 @@
-import type { Catalogue } from "./catalogue.server";
+import { tolerant, type Catalogue } from "./catalogue.server";
 import { GROUP_SIZE, MIN_QUERY_LENGTH, type SearchGroups, type SearchPage } from "./search";
 import {
   MAX_PAGE,
@@ -8,7 +8,10 @@ import {
   type SeriesSummary,
 } from "./types";
 
-/** The dialog's answer: at most five films, five series and five people. Null when too short or failed. */
+/**
+ * The dialog's answer: at most five films, five series and five people. Null when too short;
+ * throws ServiceUnavailableError when the source failed.
+ */
 export async function searchGroups(
   catalogue: Catalogue,
   rawQuery: string,
@@ -22,7 +25,8 @@ export async function searchGroups(
     results.filter((item) => item.mediaType === type).length < GROUP_SIZE;
   // One page may be all films; a second page usually fills the other groups.
   if (first.totalPages > 1 && (short("movie") || short("tv") || short("person"))) {
-    results = [...results, ...((await catalogue.search(query, 2))?.results ?? [])];
+    const second = await tolerant(catalogue.search(query, 2));
+    results = [...results, ...(second.value?.results ?? [])];
   }
   const of = <T extends SearchResult>(type: T["mediaType"]) =>
     results.filter((item): item is T => item.mediaType === type).slice(0, GROUP_SIZE);
@@ -42,9 +46,17 @@ export async function searchAll(
 ): Promise<SearchPage> {
   const query = rawQuery.trim();
   if (query.length < MIN_QUERY_LENGTH) {
-    return { query, page, totalPages: 0, totalResults: 0, results: null, tooShort: true };
+    return {
+      query,
+      page,
+      totalPages: 0,
+      totalResults: 0,
+      results: null,
+      tooShort: true,
+      failed: false,
+    };
   }
-  const found = await catalogue.search(query, page);
+  const { value: found, failed } = await tolerant(catalogue.search(query, page));
   return {
     query,
     page,
@@ -52,5 +64,6 @@ export async function searchAll(
     totalResults: found?.totalResults ?? 0,
     results: found?.results ?? null,
     tooShort: false,
+    failed,
   };
 }

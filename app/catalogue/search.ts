@@ -10,6 +10,8 @@ export interface SearchGroups {
   movies: MovieSummary[];
   series: SeriesSummary[];
   people: PersonSummary[];
+  /** The source failed: the dialog says so instead of "no results". */
+  failed?: boolean;
 }
 
 export interface SearchPage {
@@ -20,4 +22,6 @@ export interface SearchPage {
   /** null: the query is too short or the source failed. */
   results: SearchResult[] | null;
   tooShort: boolean;
+  /** The source failed: the page shows the error text and must not be cached. */
+  failed: boolean;
 }

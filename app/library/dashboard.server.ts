@@ -1,4 +1,5 @@
 import type { CurrentUser } from "~/accounts/guards.server";
+import { tolerant } from "~/catalogue/catalogue.server";
 import { titleSlug } from "~/catalogue/slug";
 import type { MovieSummary } from "~/catalogue/types";
 import type { AppServices } from "~/services.server";
@@ -31,7 +32,7 @@ async function tileFor(
     rating: row.rating,
   };
   if (row.itemType === "movie") {
-    const movie = await catalogue.movie(row.itemId);
+    const { value: movie } = await tolerant(catalogue.movie(row.itemId));
     return {
       ...base,
       title: movie?.title ?? null,
@@ -41,7 +42,7 @@ async function tileFor(
     };
   }
   if (row.itemType === "tv") {
-    const series = await catalogue.series(row.itemId);
+    const { value: series } = await tolerant(catalogue.series(row.itemId));
     return {
       ...base,
       title: series?.name ?? null,
@@ -50,7 +51,7 @@ async function tileFor(
       href: `/dizi/${series ? titleSlug(series.name, series.id, series.firstAirDate) : row.itemId}`,
     };
   }
-  const person = await catalogue.person(row.itemId);
+  const { value: person } = await tolerant(catalogue.person(row.itemId));
   return {
     ...base,
     title: person?.name ?? null,
@@ -87,13 +88,13 @@ export async function loadDashboard(services: AppServices, user: CurrentUser): P
   const [watchlist, ratings, popular] = await Promise.all([
     Promise.all(rows.map((row) => tileFor(services, row))),
     Promise.all(rated.map((row) => tileFor(services, row))),
-    services.catalogue.popularMovies(1),
+    tolerant(services.catalogue.popularMovies(1)),
   ]);
   return {
     failed: false,
     watchlist,
     ratings,
-    recommendations: popular?.results.slice(0, 12) ?? null,
+    recommendations: popular.value?.results.slice(0, 12) ?? null,
     basedOnRatings: ratings.length > 0,
   };
 }

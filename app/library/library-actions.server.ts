@@ -1,15 +1,23 @@
 import { data } from "react-router";
-import { getOptionalUser } from "~/accounts/guards.server";
+import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/failures.server";
 import type { AppServices } from "~/services.server";
-import { redirectWithToast } from "~/shell/flash.server";
-import { createReview, deleteReview, updateReview } from "./reviews.server";
-import { reviewItemSchema, reviewSchema, safeReturnTo, watchlistItemSchema } from "./schemas";
+import { itemExists } from "./item-exists.server";
+import { saveReview, deleteReview, updateReview } from "./reviews.server";
+import {
+  reviewItemSchema,
+  reviewSchema,
+  rowIdSchema,
+  safeReturnTo,
+  watchlistItemSchema,
+} from "./schemas";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
 
 /*
- * Watchlist and review forms. The owner is always the session's user, never a form field.
- * With JavaScript (a fetcher sends js=1) the answer is data for a toast; without, a redirect
- * back with the toast in a cookie. Failures never become a 500.
+ * Watchlist and review forms. The owner is always the session's user, never a form field, and
+ * an anonymous visitor is sent to sign in before the form is even read. With JavaScript (a
+ * fetcher sends js=1) the answer is data for a toast; without, a redirect back with the toast
+ * in a cookie. Every answer says what really happened, and none is ever a 500.
  */
 
 export interface LibraryAnswer {
@@ -19,95 +27,150 @@ export interface LibraryAnswer {
   at: number;
 }
 
-function answer(form: FormData, result: Omit<LibraryAnswer, "at">) {
+const FAILED = "Bir hata oluştu";
+const NO_SUCH_ITEM = "Bu içerik bulunamadı";
+
+type LibraryData = ReturnType<typeof data<LibraryAnswer>>;
+
+function answer(
+  services: AppServices,
+  form: FormData,
+  result: Omit<LibraryAnswer, "at">,
+): Promise<Response> | LibraryData {
   if (form.get("js") === "1")
     return data({ ...result, at: Date.now() }, { status: result.ok ? 200 : 400 });
-  return redirectWithToast(
+  return services.flash.redirect(
     safeReturnTo(form.get("returnTo")),
     result.ok ? "success" : "error",
     result.message,
   );
 }
 
-async function signedIn(services: AppServices, request: Request) {
-  return getOptionalUser(request, services);
+const mustSignIn = (services: AppServices) =>
+  services.flash.redirect("/auth", "error", "Lütfen giriş yapın");
+
+/** A form the browser could not have sent: one warning line, not an error with a stack. */
+function refuse(services: AppServices, form: FormData, what: string, message = FAILED) {
+  services.logger.warn({ form: what }, "malformed library form");
+  return answer(services, form, { ok: false, message });
 }
 
-const mustSignIn = () => redirectWithToast("/auth", "error", "Lütfen giriş yapın");
+/** A failure after the form was read: logged by kind, answered with a message, never thrown. */
+function failed(services: AppServices, form: FormData, error: unknown, message = FAILED) {
+  if (isServiceFailure(error)) {
+    services.logger.warn({ err: String(error) }, "library change failed: database unavailable");
+    return answer(services, form, { ok: false, message: TRY_AGAIN_ACTION });
+  }
+  services.logger.error({ err: error }, "library change failed");
+  return answer(services, form, { ok: false, message });
+}
 
-export async function watchlistAction(services: AppServices, request: Request) {
-  const form = await request.formData();
-  const user = await signedIn(services, request);
-  if (!user) return mustSignIn();
-  const db = services.database.db;
-  const intent = form.get("intent");
+/** The body of a form; a body that is not a form reads as an empty one (and is refused). */
+async function readForm(request: Request): Promise<FormData> {
   try {
-    if (intent === "remove-row") {
-      const removed = await removeWatchlistRow(db, user.id, Number(form.get("rowId")));
-      return answer(
-        form,
-        removed
-          ? { ok: true, message: "Listeden kaldırıldı" }
-          : { ok: false, message: "Kaldırılırken hata oluştu" },
-      );
-    }
-    const parsed = watchlistItemSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return answer(form, { ok: false, message: "Bir hata oluştu" });
-    const item = { type: parsed.data.itemType, id: parsed.data.itemId };
-    if (intent === "remove") {
-      await removeFromWatchlist(db, user.id, item);
-      return answer(form, { ok: true, message: "Listeden kaldırıldı", inList: false });
-    }
-    await addToWatchlist(db, user.id, item);
-    return answer(form, { ok: true, message: "Listenize eklendi", inList: true });
-  } catch (error) {
-    services.logger.error({ err: error }, "watchlist change failed");
-    return answer(form, {
-      ok: false,
-      message: intent === "remove-row" ? "Kaldırılırken hata oluştu" : "Bir hata oluştu",
-    });
+    return await request.formData();
+  } catch {
+    return new FormData();
   }
 }
 
-export async function reviewAction(services: AppServices, request: Request) {
-  const form = await request.formData();
-  const user = await signedIn(services, request);
-  if (!user) return mustSignIn();
-  const db = services.database.db;
-  const intent = form.get("intent");
+/**
+ * Runs a library change for the signed-in user. An anonymous visitor is sent to sign in before
+ * the body is read; a session check or a change that fails is answered, never thrown.
+ */
+async function forSignedInUser(
+  services: AppServices,
+  request: Request,
+  change: (user: CurrentUser, form: FormData) => Promise<Response | LibraryData>,
+  failureMessage: (form: FormData) => string = () => FAILED,
+) {
+  let user: CurrentUser | null;
   try {
+    user = await getOptionalUser(request, services);
+  } catch (error) {
+    return failed(services, await readForm(request), error);
+  }
+  if (!user) return mustSignIn(services);
+  const form = await readForm(request);
+  try {
+    return await change(user, form);
+  } catch (error) {
+    return failed(services, form, error, failureMessage(form));
+  }
+}
+
+export function watchlistAction(services: AppServices, request: Request) {
+  const db = services.database.db;
+  return forSignedInUser(
+    services,
+    request,
+    async (user, form) => {
+      const intent = form.get("intent");
+      if (intent === "remove-row") {
+        const rowId = rowIdSchema.safeParse(form.get("rowId"));
+        if (!rowId.success) return refuse(services, form, "rowId", "Kaldırılırken hata oluştu");
+        const removed = await removeWatchlistRow(db, user.id, rowId.data);
+        return answer(
+          services,
+          form,
+          removed
+            ? { ok: true, message: "Listeden kaldırıldı" }
+            : { ok: false, message: "Kaldırılırken hata oluştu" },
+        );
+      }
+      const parsed = watchlistItemSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return refuse(services, form, "watchlist item");
+      const item = { type: parsed.data.itemType, id: parsed.data.itemId };
+      if (intent === "remove") {
+        await removeFromWatchlist(db, user.id, item);
+        return answer(services, form, { ok: true, message: "Listeden kaldırıldı", inList: false });
+      }
+      if (!(await itemExists(services.catalogue, item)))
+        return refuse(services, form, "unknown watchlist item", NO_SUCH_ITEM);
+      await addToWatchlist(db, user.id, item);
+      return answer(services, form, { ok: true, message: "Listenize eklendi", inList: true });
+    },
+    (form) => (form.get("intent") === "remove-row" ? "Kaldırılırken hata oluştu" : FAILED),
+  );
+}
+
+export function reviewAction(services: AppServices, request: Request) {
+  const db = services.database.db;
+  return forSignedInUser(services, request, async (user, form) => {
+    const intent = form.get("intent");
     if (intent === "delete") {
-      const deleted = await deleteReview(db, user.id, Number(form.get("reviewId")));
+      const reviewId = rowIdSchema.safeParse(form.get("reviewId"));
+      if (!reviewId.success) return refuse(services, form, "reviewId");
+      const deleted = await deleteReview(db, user.id, reviewId.data);
       return answer(
+        services,
         form,
-        deleted
-          ? { ok: true, message: "Yorumunuz silindi" }
-          : { ok: false, message: "Bir hata oluştu" },
+        deleted ? { ok: true, message: "Yorumunuz silindi" } : { ok: false, message: FAILED },
       );
     }
     const parsed = reviewSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success)
-      return answer(form, { ok: false, message: parsed.error.issues[0]!.message });
+      return answer(services, form, { ok: false, message: parsed.error.issues[0]!.message });
     if (intent === "update") {
-      const updated = await updateReview(db, user.id, Number(form.get("reviewId")), parsed.data);
+      const reviewId = rowIdSchema.safeParse(form.get("reviewId"));
+      if (!reviewId.success) return refuse(services, form, "reviewId");
+      const updated = await updateReview(db, user.id, reviewId.data, parsed.data);
       return answer(
+        services,
         form,
-        updated
-          ? { ok: true, message: "Yorumunuz güncellendi" }
-          : { ok: false, message: "Bir hata oluştu" },
+        updated ? { ok: true, message: "Yorumunuz güncellendi" } : { ok: false, message: FAILED },
       );
     }
     const item = reviewItemSchema.safeParse(Object.fromEntries(form));
-    if (!item.success) return answer(form, { ok: false, message: "Bir hata oluştu" });
-    await createReview(
-      db,
-      user.id,
-      { type: item.data.itemType, id: item.data.itemId },
-      parsed.data,
-    );
-    return answer(form, { ok: true, message: "Yorumunuz eklendi" });
-  } catch (error) {
-    services.logger.error({ err: error }, "review change failed");
-    return answer(form, { ok: false, message: "Bir hata oluştu" });
-  }
+    if (!item.success) return refuse(services, form, "review item");
+    const target = { type: item.data.itemType, id: item.data.itemId };
+    if (!(await itemExists(services.catalogue, target)))
+      return refuse(services, form, "unknown review item", NO_SUCH_ITEM);
+    // One review per person and title: a second one replaces the first, and says so.
+    const saved = await saveReview(db, user.id, target, parsed.data);
+    return answer(services, form, {
+      ok: true,
+      message: saved === "created" ? "Yorumunuz eklendi" : "Yorumunuz güncellendi",
+    });
+  });
 }

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
 import { reviews, watchlist } from "~/db/schema";
-import { createReview, deleteReview, latestRatings, updateReview } from "./reviews.server";
+import { deleteReview, latestRatings, saveReview, updateReview } from "./reviews.server";
 import {
   addToWatchlist,
   isInWatchlist,
@@ -44,14 +44,39 @@ describe("the user's own data", () => {
   it("keeps one review per user and item, even for concurrent double submits", async () => {
     const input = { comment: "Unutulmaz bir başyapıt.", rating: 10 };
     const results = await Promise.all([
-      createReview(handle.db, "ayse", movie, input),
-      createReview(handle.db, "ayse", movie, input),
-      createReview(handle.db, "ayse", movie, input),
+      saveReview(handle.db, "ayse", movie, input),
+      saveReview(handle.db, "ayse", movie, input),
+      saveReview(handle.db, "ayse", movie, input),
     ]);
     expect(results.filter((result) => result === "created")).toHaveLength(1);
+    expect(results.filter((result) => result === "updated")).toHaveLength(2);
     expect(await handle.db.select().from(reviews).where(eq(reviews.userId, "ayse"))).toHaveLength(
       1,
     );
+  });
+
+  it("replaces the first review with a second one instead of dropping it", async () => {
+    const other = { type: "tv" as const, id: 1396 };
+    expect(
+      await saveReview(handle.db, "ayse", other, { comment: "İlk izlenimim iyiydi.", rating: 6 }),
+    ).toBe("created");
+    expect(
+      await saveReview(handle.db, "ayse", other, { comment: "Sonu her şeye değdi.", rating: 9 }),
+    ).toBe("updated");
+    const rows = await handle.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.userId, "ayse"), eq(reviews.itemType, "tv")));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ comment: "Sonu her şeye değdi.", rating: 9 });
+    // Another user's review of the same title is their own row; it never replaces Ayşe's.
+    expect(
+      await saveReview(handle.db, "mehmet", other, { comment: "Bana göre değildi.", rating: 3 }),
+    ).toBe("created");
+    const [ayse] = await handle.db.select().from(reviews).where(eq(reviews.id, rows[0]!.id));
+    expect(ayse).toMatchObject({ userId: "ayse", comment: "Sonu her şeye değdi.", rating: 9 });
+    await deleteReview(handle.db, "ayse", rows[0]!.id);
+    await handle.db.delete(reviews).where(eq(reviews.userId, "mehmet"));
   });
 
   it("never lets another user change or delete a review", async () => {

@@ -1,7 +1,6 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { profiles, reviews, type REVIEW_ITEM_TYPES } from "~/db/schema";
-import type { Logger } from "~/logger.server";
 
 export type ReviewItemType = (typeof REVIEW_ITEM_TYPES)[number];
 
@@ -15,39 +14,30 @@ export interface ReviewView {
   own: boolean;
 }
 
-/**
- * Reviews of a film, series or person, newest first, with the reviewers' names from profiles.
- * A failure is logged and shows as no reviews (SPEC.md section 8).
- */
+/** Reviews of a film, series or person, newest first, with the reviewers' names from profiles. */
 export async function listItemReviews(
   db: Database,
-  logger: Logger,
   item: { type: ReviewItemType; id: number },
   viewerId?: string | null,
 ): Promise<ReviewView[]> {
-  try {
-    const rows = await db
-      .select({
-        id: reviews.id,
-        userId: reviews.userId,
-        comment: reviews.comment,
-        rating: reviews.rating,
-        createdAt: reviews.createdAt,
-        reviewerName: profiles.fullName,
-      })
-      .from(reviews)
-      .leftJoin(profiles, eq(profiles.userId, reviews.userId))
-      .where(and(eq(reviews.itemType, item.type), eq(reviews.itemId, item.id)))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id));
-    return rows.map(({ userId, createdAt, ...row }) => ({
-      ...row,
-      createdAt: createdAt.toISOString(),
-      own: Boolean(viewerId) && userId === viewerId,
-    }));
-  } catch (error) {
-    logger.error({ err: error, item }, "reviews could not be loaded");
-    return [];
-  }
+  const rows = await db
+    .select({
+      id: reviews.id,
+      userId: reviews.userId,
+      comment: reviews.comment,
+      rating: reviews.rating,
+      createdAt: reviews.createdAt,
+      reviewerName: profiles.fullName,
+    })
+    .from(reviews)
+    .leftJoin(profiles, eq(profiles.userId, reviews.userId))
+    .where(and(eq(reviews.itemType, item.type), eq(reviews.itemId, item.id)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(({ userId, createdAt, ...row }) => ({
+    ...row,
+    createdAt: createdAt.toISOString(),
+    own: Boolean(viewerId) && userId === viewerId,
+  }));
 }
 
 export interface ReviewInput {
@@ -55,14 +45,17 @@ export interface ReviewInput {
   rating: number | null;
 }
 
-/** Writes the user's review of an item; a second one (a double click) leaves the first. */
-export async function createReview(
+/**
+ * Writes the user's review of an item. There is one per person and item: a second one (from
+ * another tab, or a form posted again) replaces the text and rating of the first, and says so.
+ */
+export async function saveReview(
   db: Database,
   userId: string,
   item: { type: ReviewItemType; id: number },
   input: ReviewInput,
-): Promise<"created" | "exists"> {
-  const inserted = await db
+): Promise<"created" | "updated"> {
+  const [saved] = await db
     .insert(reviews)
     .values({
       userId,
@@ -71,9 +64,13 @@ export async function createReview(
       comment: input.comment,
       rating: input.rating,
     })
-    .onConflictDoNothing()
-    .returning({ id: reviews.id });
-  return inserted.length > 0 ? "created" : "exists";
+    .onConflictDoUpdate({
+      target: [reviews.userId, reviews.itemType, reviews.itemId],
+      set: { comment: input.comment, rating: input.rating, updatedAt: new Date() },
+    })
+    // PostgreSQL's xmax is 0 for a row this statement inserted, not for one it updated.
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return saved?.inserted ? "created" : "updated";
 }
 
 /** Changes a review only if it is the user's; false otherwise. */

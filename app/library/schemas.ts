@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
+
 /** The review form (SPEC.md section 5): 10-1000 characters, an optional rating 1-10 (0 = none). */
 export const reviewSchema = z.object({
   comment: z
@@ -7,30 +9,46 @@ export const reviewSchema = z.object({
     .trim()
     .min(10, "Yorum en az 10 karakter olmalıdır")
     .max(1000, "Yorum en fazla 1000 karakter olabilir"),
-  rating: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .catch(0)
-    .transform((value) => (value === 0 ? null : value)),
+  // Absent, empty or 0: no rating. Anything else must be a whole number from 1 to 10; an
+  // out-of-range value is refused with a message, never stored as "no rating".
+  rating: z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? "0" : String(value)),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, RATING_MESSAGE)
+      .transform(Number)
+      .refine((value) => value <= 10, RATING_MESSAGE)
+      .transform((value) => (value === 0 ? null : value)),
+  ),
 });
+
+/** Catalogue ids are positive 32-bit integers (the movie database's and the schema's). */
+const itemId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const watchlistItemSchema = z.object({
   itemType: z.enum(["movie", "tv"]),
-  itemId: z.coerce.number().int().positive(),
+  itemId,
 });
 
 export const reviewItemSchema = z.object({
   itemType: z.enum(["movie", "tv", "person"]),
-  itemId: z.coerce.number().int().positive(),
+  itemId,
 });
 
-/** Where to go back after a form posted without JavaScript: a path on this site only. */
+/** A row id sent back by the dashboard's and the review's own buttons. */
+export const rowIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Where to go back after a form posted without JavaScript: a plain path on this site only
+ * (printable ASCII, no backslash, not `//`), else the home page. Browsers drop tabs and line
+ * breaks from URLs, so `/\t/evil.example/` would become `//evil.example/`: such characters
+ * never pass, and neither does anything a Location header cannot carry.
+ */
 export function safeReturnTo(value: unknown): string {
   return typeof value === "string" &&
-    value.startsWith("/") &&
-    !value.startsWith("//") &&
+    value.length <= 2048 &&
+    /^\/(?![/\\])[\x21-\x7e]*$/.test(value) &&
     !value.includes("\\")
     ? value
     : "/";

@@ -9,11 +9,15 @@ export async function action({ request, context: { services, clientIp } }: Route
   return data({ ...result, at: Date.now() }, { status: "error" in result ? 400 : 200 });
 }
 
+export function loader({ context: { services } }: Route.LoaderArgs) {
+  return { available: services.mailer.available };
+}
+
 export const meta = () => [
   { title: `Şifremi unuttum | ${SITE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
-  return <ForgotPasswordForm />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ForgotPasswordForm available={loaderData.available} />;
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { loadGenrePage, pageFromUrl, selectsRedirect } from "~/catalogue/browse.server";
 import { GenreBrowser } from "~/catalogue/components/genre-browser";
 import { MEDIA_WORDS, mediaTypeOfPath } from "~/catalogue/labels";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME } from "~/shell/site";
 import type { Route } from "./+types/genre";
 
@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     page: pageFromUrl(url),
   });
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return pageData(page, page);
 }
 
 export const headers = publicPageHeaders;

@@ -1,14 +1,15 @@
 import { loadGenreLinks } from "~/catalogue/browse.server";
 import { GenreCategories } from "~/catalogue/components/genre-categories";
 import { mediaTypeOfPath } from "~/catalogue/labels";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME } from "~/shell/site";
 import type { Route } from "./+types/genres";
 
 // /filmler and /diziler (one module, two routes): the path says which kind.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const mediaType = mediaTypeOfPath(new URL(request.url).pathname);
-  return { mediaType, genres: await loadGenreLinks(context.services.catalogue, mediaType) };
+  const { genres, failed } = await loadGenreLinks(context.services.catalogue, mediaType);
+  return pageData({ mediaType, genres }, { failed });
 }
 
 export const headers = publicPageHeaders;

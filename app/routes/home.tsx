@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { TitleGrid } from "~/catalogue/components/title-grid";
 import { loadHomeGrids } from "~/catalogue/home.server";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME, SITE_TAGLINE } from "~/shell/site";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadHomeGrids(context.services.catalogue);
+  const grids = await loadHomeGrids(context.services.catalogue);
+  return pageData(grids, grids);
 }
 
 export const headers = publicPageHeaders;

@@ -7,7 +7,7 @@ import { ReviewsSection } from "~/library/components/reviews-section";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/movie";
 
 const NOT_FOUND = "Film bulunamadı.";
@@ -19,7 +19,7 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : itemLibrary(services, request, { type: "movie", id }),
   ]);
   if (!page || !library) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, ...library };
+  return pageData({ ...page, ...library }, library);
 }
 
 export const headers = publicPageHeaders;

@@ -1,11 +1,15 @@
 import { loadPopularPeople, pageFromUrl } from "~/catalogue/browse.server";
 import { PopularPeople } from "~/catalogue/components/people-grid";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME } from "~/shell/site";
 import type { Route } from "./+types/people";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadPopularPeople(context.services.catalogue, pageFromUrl(new URL(request.url)));
+  const page = await loadPopularPeople(
+    context.services.catalogue,
+    pageFromUrl(new URL(request.url)),
+  );
+  return pageData(page, page);
 }
 
 export const headers = publicPageHeaders;

@@ -6,7 +6,7 @@ import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/person";
 
 const NOT_FOUND = "Oyuncu bulunamadı.";
@@ -18,7 +18,7 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : itemLibrary(services, request, { type: "person", id }),
   ]);
   if (!page || !library) return data({ notFound: true as const }, { status: 404 });
-  return { ...page, ...library };
+  return pageData({ ...page, ...library }, library);
 }
 
 export const headers = publicPageHeaders;

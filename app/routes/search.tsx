@@ -1,13 +1,18 @@
 import { pageFromUrl } from "~/catalogue/browse.server";
 import { SearchResults } from "~/catalogue/components/search-results";
 import { searchAll } from "~/catalogue/search.server";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import { SITE_NAME } from "~/shell/site";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return searchAll(context.services.catalogue, url.searchParams.get("q") ?? "", pageFromUrl(url));
+  const page = await searchAll(
+    context.services.catalogue,
+    url.searchParams.get("q") ?? "",
+    pageFromUrl(url),
+  );
+  return pageData(page, page);
 }
 
 export const headers = publicPageHeaders;

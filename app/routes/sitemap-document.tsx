@@ -1,12 +1,13 @@
+import { tolerant } from "~/catalogue/catalogue.server";
+import { unavailableResource } from "~/shell/http-cache";
 import { sitemapDocument, XML_HEADERS } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-document";
 
 export async function loader({ params, context: { services } }: Route.LoaderArgs) {
-  const xml = await sitemapDocument(
-    services.catalogue,
-    services.env.publicSiteUrl,
-    params["*"] ?? "",
+  const { value: xml, failed } = await tolerant(
+    sitemapDocument(services.catalogue, services.env.publicSiteUrl, params["*"] ?? ""),
   );
+  if (failed) return unavailableResource();
   if (!xml) return new Response("Sitemap bulunamadı", { status: 404 });
   return new Response(xml, { headers: XML_HEADERS });
 }

@@ -1,7 +1,12 @@
+import { tolerant } from "~/catalogue/catalogue.server";
 import { sitemapIndex, XML_HEADERS } from "~/seo/sitemap.server";
+import { unavailableResource } from "~/shell/http-cache";
 import type { Route } from "./+types/sitemap-index";
 
 export async function loader({ context: { services } }: Route.LoaderArgs) {
-  const xml = await sitemapIndex(services.catalogue, services.env.publicSiteUrl);
+  const { value: xml } = await tolerant(
+    sitemapIndex(services.catalogue, services.env.publicSiteUrl),
+  );
+  if (!xml) return unavailableResource();
   return new Response(xml, { headers: XML_HEADERS });
 }

@@ -1,8 +1,11 @@
+import { createCookie } from "react-router";
 import { z } from "zod";
 
 /*
  * A toast to show after a redirect (sign-in, a form posted without JavaScript…): kept for one
- * request in a short-lived cookie, read and cleared by the root loader.
+ * request in a short-lived cookie, read and cleared by the root loader. The cookie is signed
+ * with the auth secret, so nobody can make the site show a message it did not write, and it is
+ * Secure when the site is served over https.
  */
 
 const COOKIE = "perde_toast";
@@ -13,37 +16,40 @@ const toastSchema = z.object({
 });
 export type FlashToast = z.infer<typeof toastSchema>;
 
-export function flashCookie(type: FlashToast["type"], message: string): string {
-  const value: FlashToast = { id: crypto.randomUUID(), type, message };
-  return `${COOKIE}=${encodeURIComponent(JSON.stringify(value))}; Path=/; Max-Age=60; HttpOnly; SameSite=Lax`;
+export function createFlash({ secret, secure }: { secret: string; secure: boolean }) {
+  const cookie = createCookie(COOKIE, {
+    path: "/",
+    maxAge: 60,
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    secrets: [secret],
+  });
+
+  return {
+    /** A redirect that shows a toast on the next page; extra headers (cookies) are kept. */
+    async redirect(
+      to: string,
+      type: FlashToast["type"],
+      message: string,
+      init: Headers = new Headers(),
+    ): Promise<Response> {
+      const value: FlashToast = { id: crypto.randomUUID(), type, message };
+      const headers = new Headers(init);
+      headers.set("Location", to);
+      headers.append("Set-Cookie", await cookie.serialize(value));
+      return new Response(null, { status: 302, headers });
+    },
+
+    /** The pending toast and the header that clears it; null when absent, forged or malformed. */
+    async read(request: Request): Promise<{ toast: FlashToast; clear: string } | null> {
+      const header = request.headers.get("cookie");
+      if (!header?.includes(`${COOKIE}=`)) return null;
+      const clear = await cookie.serialize("", { maxAge: 0 });
+      const parsed = toastSchema.safeParse(await cookie.parse(header).catch(() => null));
+      return parsed.success ? { toast: parsed.data, clear } : null;
+    },
+  };
 }
 
-/** The pending toast and the header that clears it, if any. */
-export function readFlash(request: Request): { toast: FlashToast; clear: string } | null {
-  const raw = request.headers
-    .get("cookie")
-    ?.split(/;\s*/)
-    .find((part) => part.startsWith(`${COOKIE}=`))
-    ?.slice(COOKIE.length + 1);
-  if (!raw) return null;
-  const clear = `${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
-  try {
-    const parsed = toastSchema.safeParse(JSON.parse(decodeURIComponent(raw)));
-    return parsed.success ? { toast: parsed.data, clear } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A redirect that shows a toast on the next page; extra headers (cookies) are kept. */
-export function redirectWithToast(
-  to: string,
-  type: FlashToast["type"],
-  message: string,
-  init: Headers = new Headers(),
-): Response {
-  const headers = new Headers(init);
-  headers.set("Location", to);
-  headers.append("Set-Cookie", flashCookie(type, message));
-  return new Response(null, { status: 302, headers });
-}
+export type Flash = ReturnType<typeof createFlash>;

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /**
  * Cache-Control for anonymous pages that are the same for everyone: browsers keep them a
  * minute, shared caches (a CDN) five, and may serve a stale copy while refreshing.
@@ -7,12 +9,42 @@ export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-
 /** Anything personal (a signed-in visitor, a pending toast) must never be stored by a shared cache. */
 export const PRIVATE_PAGE_CACHE = "private, no-store";
 
+/** A page that shows a failure (a grid's error text, a "try again") is kept by no cache. */
+export const FAILED_PAGE_CACHE = "no-store";
+
+/** A loader's answer; when part of the page failed, no cache may keep it. */
+export function pageData<T>(payload: T, { failed }: { failed: boolean }) {
+  return data(payload, failed ? { headers: { "Cache-Control": FAILED_PAGE_CACHE } } : undefined);
+}
+
 /**
  * The headers of a page route: public, unless the root loader marked the response private
- * because the visitor is signed in. (A CDN must bypass its cache for requests that carry the
- * session cookie; see the README.)
+ * because the visitor is signed in, or the page's own loader (or its error) said otherwise. (A
+ * CDN must bypass its cache for requests that carry the session cookie; see the README.)
  */
-export function publicPageHeaders({ parentHeaders }: { parentHeaders: Headers }) {
+export function publicPageHeaders({
+  parentHeaders,
+  loaderHeaders,
+  errorHeaders,
+}: {
+  parentHeaders: Headers;
+  loaderHeaders: Headers;
+  errorHeaders?: Headers;
+}) {
   const parent = parentHeaders.get("Cache-Control");
-  return { "Cache-Control": parent?.startsWith("private") ? parent : PUBLIC_PAGE_CACHE };
+  if (parent?.startsWith("private")) return { "Cache-Control": parent };
+  const own = (errorHeaders ?? loaderHeaders).get("Cache-Control");
+  return { "Cache-Control": own ?? (errorHeaders ? FAILED_PAGE_CACHE : PUBLIC_PAGE_CACHE) };
+}
+
+/** A resource (a sitemap, a search answer) that could not be made now: 503, kept by no cache. */
+export function unavailableResource(): Response {
+  return new Response("Şu anda yanıt verilemiyor. Lütfen biraz sonra yeniden deneyin.", {
+    status: 503,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": FAILED_PAGE_CACHE,
+      "Retry-After": "5",
+    },
+  });
 }

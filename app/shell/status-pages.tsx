@@ -1,15 +1,29 @@
-import { Link } from "react-router";
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { Button } from "~/ui/button";
 
-function StatusPage({ code, title, message }: { code: string; title: string; message: string }) {
+function StatusPage({
+  code,
+  title,
+  message,
+  children,
+}: {
+  code: string;
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <p className="text-6xl font-black text-primary">{code}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{message}</p>
-      <Button asChild>
-        <Link to="/">Ana Sayfaya Dön</Link>
-      </Button>
+      <div className="flex flex-wrap justify-center gap-3">
+        {children}
+        <Button asChild>
+          <Link to="/">Ana Sayfaya Dön</Link>
+        </Button>
+      </div>
     </section>
   );
 }
@@ -25,13 +39,22 @@ export function NotFoundPage() {
   );
 }
 
-/** Unexpected errors: a Turkish apology, never a stack trace. */
+/**
+ * Everything else (the database or the movie database did not answer, or a fault of ours): a
+ * Turkish "try again", never a stack trace. The server answers 503 for outages (entry.server).
+ */
 export function ErrorPage() {
+  const { pathname, search } = useLocation();
   return (
     <StatusPage
-      code="500"
-      title="Bir şeyler ters gitti"
-      message="Beklenmeyen bir hata oluştu. Lütfen biraz sonra yeniden deneyin."
-    />
+      code="Hata"
+      title="Bir sorun oluştu"
+      message="Şu anda bu sayfayı gösteremiyoruz. Lütfen biraz sonra yeniden deneyin."
+    >
+      {/* A plain link, so trying again works without JavaScript too. */}
+      <Button variant="outline" asChild>
+        <a href={`${pathname}${search}`}>Yeniden Dene</a>
+      </Button>
+    </StatusPage>
   );
 }

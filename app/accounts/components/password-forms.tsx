@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
-import { newPasswordSchema, resetRequestSchema } from "../schemas";
+import { newPasswordSchema, RESET_UNAVAILABLE, resetRequestSchema } from "../schemas";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
 import { validateWith } from "./validate-with";
 
@@ -39,7 +39,7 @@ function useAnswer() {
 }
 
 /** /sifremi-unuttum: ask for a reset link by e-mail. */
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({ available }: { available: boolean }) {
   const message = useAnswer();
   const busy = useNavigation().state === "submitting";
   return (
@@ -48,7 +48,13 @@ export function ForgotPasswordForm() {
       intro="Hesabınızın e-posta adresini yazın; şifrenizi sıfırlamanız için bir bağlantı gönderelim."
     >
       {message}
+      {!available && (
+        <p role="status" className="border-destructive/50 rounded-md border p-3 text-sm">
+          {RESET_UNAVAILABLE}
+        </p>
+      )}
       <Form
+        hidden={!available}
         method="post"
         noValidate
         onSubmit={validateWith(resetRequestSchema)}

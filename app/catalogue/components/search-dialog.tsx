@@ -102,6 +102,7 @@ export function SearchDialog() {
   let status: string | null = null;
   if (trimmed.length < MIN_QUERY_LENGTH) status = "En az 3 karakter girin";
   else if (!data) status = "Aranıyor...";
+  else if (data.failed) status = "Veriler yüklenirken bir hata oluştu.";
   else if (flat.length === 0) status = "Sonuç bulunamadı";
 
   return (

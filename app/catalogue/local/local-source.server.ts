@@ -8,6 +8,7 @@ import {
   catalogueTitles,
 } from "~/db/catalogue-schema";
 import { queryRows, type Database } from "~/db/client.server";
+import { isServiceFailure, ServiceUnavailableError } from "~/failures.server";
 import type { Logger } from "~/logger.server";
 import type { Catalogue } from "../catalogue.server";
 import { searchText } from "../text";
@@ -65,14 +66,18 @@ function titleOrder(sort: string | undefined): SQL[] {
  * on trigram indexes.
  */
 export function createLocalSource(db: Database, logger: Logger): Catalogue {
-  /** A failing query is logged and yields no result, like a failing upstream. */
+  /** A failing query is logged and thrown as unavailable, like a failing upstream. */
   function safely<A extends unknown[], T>(name: string, run: (...args: A) => Promise<T | null>) {
     return async (...args: A): Promise<T | null> => {
       try {
         return await run(...args);
       } catch (error) {
-        logger.error({ err: error, operation: name }, "local catalogue query failed");
-        return null;
+        if (isServiceFailure(error)) {
+          logger.warn({ operation: name, err: String(error) }, "local catalogue unreachable");
+        } else {
+          logger.error({ err: error, operation: name }, "local catalogue query failed");
+        }
+        throw new ServiceUnavailableError(`local catalogue ${name} failed`, { cause: error });
       }
     };
   }

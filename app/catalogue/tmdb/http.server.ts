@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import type { Logger } from "~/logger.server";
 
 export interface TmdbHttpOptions {
@@ -38,22 +39,6 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** A counting semaphore: at most `limit` upstream requests at once. */
-function semaphore(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /**
  * The one HTTP client for the movie database: Turkish by default, the key attached, timeouts,
  * retries with backoff honouring Retry-After, a concurrency cap, and identical in-flight
@@ -71,7 +56,8 @@ export function createTmdbHttp(options: TmdbHttpOptions) {
     maxRetryAfterMs = 10_000,
     maxConcurrent = 8,
   } = options;
-  const limit = semaphore(maxConcurrent);
+  // At most `maxConcurrent` requests in flight, however callers arrive (p-limit).
+  const limit = pLimit(maxConcurrent);
   const inFlight = new Map<string, Promise<unknown>>();
 
   function buildUrl(path: string, params: Params) {

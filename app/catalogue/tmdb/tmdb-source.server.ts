@@ -51,9 +51,13 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     });
   }
 
-  /** One English request when the Turkish text is empty (cached like the rest). */
+  /** One English request when the Turkish text is empty (cached like the rest); optional. */
   async function english(path: string, parser: z.ZodType<string>): Promise<string> {
-    return (await fetchParsed(path, { language: "en-US" }, TTL.details, parser)) ?? "";
+    try {
+      return (await fetchParsed(path, { language: "en-US" }, TTL.details, parser)) ?? "";
+    } catch {
+      return "";
+    }
   }
 
   /** Film or series details; an empty Turkish overview is filled in English. */

@@ -6,6 +6,7 @@ import { createCache, memoryStore } from "../cache.server";
 import type { Catalogue } from "../catalogue.server";
 import { retryAfterMs } from "./http.server";
 import { createTmdbSource, TTL } from "./tmdb-source.server";
+import { ServiceUnavailableError } from "~/failures.server";
 
 let fake: FakeTmdb;
 beforeAll(async () => {
@@ -228,11 +229,11 @@ describe("live source: resilience", () => {
     expect(paths()).toEqual(["/movie/popular", "/movie/popular"]);
   });
 
-  it("yields no result when the upstream is down and nothing is cached", async () => {
+  it("fails as unavailable, never as not found, when the upstream is down and nothing is cached", async () => {
     const { catalogue } = source({ retries: 1 });
     fake.down = true;
-    expect(await catalogue.movie(550)).toBeNull();
-    expect(await catalogue.popularMovies()).toBeNull();
+    await expect(catalogue.movie(550)).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(catalogue.popularMovies()).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(paths()).toEqual(["/movie/550", "/movie/550", "/movie/popular", "/movie/popular"]);
   });
 
@@ -250,7 +251,7 @@ describe("live source: resilience", () => {
     const { catalogue } = source();
     fake.failNext(1, { status: 429, headers: { "Retry-After": "3600" } });
     const started = Date.now();
-    expect(await catalogue.popularMovies()).toBeNull();
+    await expect(catalogue.popularMovies()).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(paths()).toHaveLength(1);
   });
@@ -263,7 +264,7 @@ describe("live source: resilience", () => {
 
     fake.reset();
     fake.failNext(1, { status: 401 });
-    expect(await catalogue.genres("tv")).toBeNull();
+    await expect(catalogue.genres("tv")).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(paths()).toHaveLength(1);
   });
 
@@ -271,7 +272,7 @@ describe("live source: resilience", () => {
     const { catalogue } = source({ timeoutMs: 100, retries: 1 });
     fake.delayMs = 1_000;
     const started = Date.now();
-    expect(await catalogue.person(287)).toBeNull();
+    await expect(catalogue.person(287)).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(Date.now() - started).toBeLessThan(900);
     expect(paths()).toHaveLength(2);
   });

@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLogger } from "~/logger.server";
+import { createTmdbHttp } from "./http.server";
+
+// An upstream that counts how many requests it is answering at once.
+let server: Server;
+let url: string;
+const load = { now: 0, most: 0, served: 0 };
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    load.now++;
+    load.most = Math.max(load.most, load.now);
+    setTimeout(
+      () => {
+        load.now--;
+        load.served++;
+        res.writeHead(200, { "Content-Type": "application/json" }).end('{"ok":true}');
+      },
+      2 + Math.floor(Math.random() * 8),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/3`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe("the movie database client's concurrency cap", () => {
+  for (const cap of [1, 3]) {
+    it(`never has more than ${cap} requests in flight, however callers arrive`, async () => {
+      Object.assign(load, { now: 0, most: 0, served: 0 });
+      const http = createTmdbHttp({
+        apiBaseUrl: url,
+        apiKey: "key",
+        logger: createLogger("silent"),
+        maxConcurrent: cap,
+      });
+      // Callers arrive at once, on timers, and right as earlier answers come back.
+      const calls: Promise<unknown>[] = [];
+      for (let index = 0; index < 20; index++) calls.push(http.get(`/a/${index}`));
+      for (let index = 0; index < 20; index++) {
+        calls.push(
+          new Promise((resolve) => setTimeout(resolve, index * 3)).then(() =>
+            http.get(`/b/${index}`),
+          ),
+        );
+        calls.push(calls[index]!.then(() => http.get(`/c/${index}`)));
+      }
+      const answers = await Promise.all(calls);
+      expect(answers).toHaveLength(60);
+      expect(answers.every((answer) => (answer as { ok: boolean }).ok)).toBe(true);
+      expect(load.served).toBe(60);
+      expect(load.most).toBe(cap);
+    });
+  }
+});
+
+describe("the cap when a caller arrives just as a slot is released", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lets the waiting request or the newcomer run, never both at a cap of 1", async () => {
+    // A fetch the test answers by hand, counting requests that have not been answered yet.
+    const pending: (() => void)[] = [];
+    let open = 0;
+    let most = 0;
+    vi.stubGlobal("fetch", () => {
+      open++;
+      most = Math.max(most, open);
+      return new Promise<Response>((resolve) =>
+        pending.push(() => {
+          open--;
+          resolve(Response.json({ ok: true }));
+        }),
+      );
+    });
+    const http = createTmdbHttp({
+      apiBaseUrl: "http://upstream.test/3",
+      apiKey: "key",
+      logger: createLogger("silent"),
+      maxConcurrent: 1,
+    });
+    const first = http.get("/first");
+    const waiting = http.get("/waiting");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(pending).toHaveLength(1);
+    // The first answer frees the slot; in the same turn, before the waiting request resumes,
+    // a newcomer asks.
+    pending.shift()!();
+    let newcomer: Promise<unknown> | undefined;
+    queueMicrotask(() => (newcomer = http.get("/newcomer")));
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(most).toBe(1);
+    while (pending.length > 0) {
+      pending.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await Promise.all([waiting, newcomer])).toEqual([{ ok: true }, { ok: true }]);
+    expect(most).toBe(1);
+  });
+});

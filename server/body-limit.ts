@@ -1,0 +1,33 @@
+import type { RequestHandler } from "express";
+import { STATUS_TEXTS, statusPageHtml } from "./status-page";
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Every form of the site fits in a few kilobytes (a review is at most 1000 characters). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * Caps request bodies before anything reads them: the declared length is checked, so an
+ * oversized body is refused without being read (Node never reads past Content-Length), and a
+ * body without a declared length (chunked) is refused too: browsers always declare form sizes.
+ */
+export function bodyLimit(maxBytes = MAX_FORM_BYTES): RequestHandler {
+  return (req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    const length = req.headers["content-length"];
+    if (length === undefined && req.headers["transfer-encoding"] === undefined) return next();
+    const refusal =
+      length === undefined
+        ? { status: 411, text: STATUS_TEXTS.lengthRequired }
+        : !/^\d{1,12}$/.test(length) || Number(length) > maxBytes
+          ? { status: 413, text: STATUS_TEXTS.tooLarge }
+          : null;
+    if (!refusal) return next();
+    // The unread body is not drained: the connection closes after the answer.
+    res
+      .status(refusal.status)
+      .set({ "Cache-Control": "no-store", Connection: "close" })
+      .type("html")
+      .send(statusPageHtml(refusal.text.title, refusal.text.message));
+  };
+}
