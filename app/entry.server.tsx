@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type AppLoadContext,
   type EntryContext,
@@ -94,6 +95,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const loadContext = context as AppLoadContext | undefined;
   const logger = loadContext?.services?.logger;
   const url = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    // A request we refused (a POST to a page without a form, a path that does not exist).
+    logger?.warn({ url, status: error.status }, "request refused");
+    return;
+  }
   if (isServiceFailure(error)) {
     // Not our bug: one line, no stack. The page becomes a 503 "try again".
     if (loadContext?.outcome) loadContext.outcome.serviceFailed = true;

@@ -17,7 +17,7 @@ export class ServiceUnavailableError extends Error {
 // PostgreSQL's connection and shutdown classes (08, 57P) and the node sockets' own codes.
 const CONNECTION_CODES = /^(08|57P0|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND)/;
 const CONNECTION_MESSAGES =
-  /Connection terminated|terminating connection|connection (?:error|refused|ended)|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+  /Connection terminated|terminating connection|connection (?:error|refused|ended)|the database system is (?:starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
 /** Whether an error (or what caused it) means a service was unreachable. */
 export function isServiceFailure(error: unknown): boolean {

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isServiceFailure } from "../failures.server";
 import { projectRoot } from "../project-root.server";
 import * as authSchema from "./auth-schema";
 import * as catalogueSchema from "./catalogue-schema";
@@ -36,9 +37,45 @@ export type DatabaseTarget =
   /** In-memory PGlite, for tests. */
   | { memory: true };
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long a query waits for PostgreSQL to come back (a restart, a failover) before failing. */
+const RECONNECT_BUDGET_MS = 8_000;
+
+/**
+ * A pool whose queries ride out a database that blinks. A query that could not reach the
+ * server (refused, the server starting up or shutting down, the connection cut) is tried again
+ * with a growing pause, for up to eight seconds; a query that ran and failed is not. Every
+ * statement the app sends alone is safe to repeat: reads, and writes that are idempotent by
+ * their constraints (inserts that ignore or update on conflict, deletes, updates by key); a
+ * statement cut off mid-way was rolled back by PostgreSQL. Transactions take a client of their
+ * own (`pool.connect()`) and are not retried here.
+ */
+class RetryingPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    const run = () => (super.query as (...parts: unknown[]) => Promise<unknown>).apply(this, args);
+    if (typeof args[args.length - 1] === "function") return run() as never;
+    return (async () => {
+      const started = Date.now();
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await run();
+        } catch (error) {
+          if (!isServiceFailure(error) || Date.now() - started > RECONNECT_BUDGET_MS) throw error;
+          await sleep(Math.min(100 * 2 ** attempt, 1_000));
+        }
+      }
+    })() as never;
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const pool = new RetryingPool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection can be cut (a database restart, a failover): the pool replaces it.
     // Without this listener the error would crash the process.
     pool.on("error", (error) => {

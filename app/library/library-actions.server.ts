@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
 import { TRY_AGAIN_ACTION, isServiceFailure } from "~/failures.server";
 import type { AppServices } from "~/services.server";
+import { readForm } from "~/shell/read-form.server";
 import { itemExists } from "./item-exists.server";
 import { saveReview, deleteReview, updateReview } from "./reviews.server";
 import {
@@ -63,15 +64,6 @@ function failed(services: AppServices, form: FormData, error: unknown, message =
   }
   services.logger.error({ err: error }, "library change failed");
   return answer(services, form, { ok: false, message });
-}
-
-/** The body of a form; a body that is not a form reads as an empty one (and is refused). */
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    return new FormData();
-  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { signIn, signUp } from "~/accounts/account-actions.server";
 import { AuthForms } from "~/accounts/components/auth-forms";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { SITE_NAME } from "~/shell/site";
+import { readForm } from "~/shell/read-form.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
 }
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "signup" ? "signup" : "signin";
   const result =
     intent === "signup"

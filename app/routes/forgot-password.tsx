@@ -2,10 +2,11 @@ import { data } from "react-router";
 import { requestPasswordReset } from "~/accounts/account-actions.server";
 import { ForgotPasswordForm } from "~/accounts/components/password-forms";
 import { SITE_NAME } from "~/shell/site";
+import { readForm } from "~/shell/read-form.server";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
-  const result = await requestPasswordReset(services, clientIp, await request.formData());
+  const result = await requestPasswordReset(services, clientIp, await readForm(request));
   return data({ ...result, at: Date.now() }, { status: "error" in result ? 400 : 200 });
 }
 

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { resetPassword } from "~/accounts/account-actions.server";
 import { ResetPasswordForm } from "~/accounts/components/password-forms";
 import { SITE_NAME } from "~/shell/site";
+import { readForm } from "~/shell/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -9,7 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context: { services } }: Route.ActionArgs) {
-  const result = await resetPassword(services, await request.formData());
+  const result = await resetPassword(services, await readForm(request));
   if (result instanceof Response) return result;
   return data({ ...result, at: Date.now() }, { status: 400 });
 }

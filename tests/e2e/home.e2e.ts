@@ -100,6 +100,16 @@ describe("home on the live source (fake movie database)", () => {
       const html = await response.text();
       expect(html.match(/Veriler yüklenirken bir hata oluştu\./g)).toHaveLength(3);
       for (const heading of GRIDS) expect(html).toContain(heading);
+      // A page that shows a failure is kept by no cache, shared or not.
+      expect(response.headers.get("cache-control")).toBe("no-store");
+
+      // A detail page whose data fails is a "try again", never "not found" and never cached.
+      const film = await fetch(`${fresh.url}/film/fight-club-550`);
+      expect(film.status).toBe(503);
+      expect(film.headers.get("cache-control")).toBe("no-store");
+      const filmHtml = await film.text();
+      expect(filmHtml).toContain("Lütfen biraz sonra yeniden deneyin.");
+      expect(filmHtml).not.toContain("Film bulunamadı.");
     } finally {
       fake.down = false;
       await fresh.stop();
