@@ -42,6 +42,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Needs PostgreSQL's server binaries and root; .ci/run runs it with FAULT_TESTS=1.
+          name: "fault",
+          include: ["tests/fault/**/*.fault.ts"],
+          environment: "node",
+          globalSetup: ["./tests/fault/global-setup.ts"],
+          hookTimeout: 240_000,
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -329,35 +329,6 @@ describe("transport and cookies on an https site", () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("with PostgreSQL and no SMTP", () => {
-  it("turns the reset form off and never logs a link", async () => {
-    const withDatabase = await startAppServer({
-      DATABASE_URL: process.env.TEST_DATABASE_URL!,
-      AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
-      LOG_LEVEL: "info",
-    });
-    try {
-      const visitor = new Visitor(withDatabase.url);
-      const address = email("pg-sifre");
-      await visitor.post("/auth", {
-        intent: "signup",
-        fullName: "Sıfır",
-        email: address,
-        password: "gizli123",
-      });
-      const page = await visitor.get("/sifremi-unuttum");
-      expect(page.body).toContain("Şifre sıfırlama şu anda kullanılamıyor");
-      const answer = await visitor.post("/sifremi-unuttum", { email: address });
-      expect(answer.body).toContain("Şifre sıfırlama şu anda kullanılamıyor");
-      const log = withDatabase.output();
-      expect(log).not.toContain("sifre-sifirla?token=");
-      expect(log.match(/SMTP yapılandırılmadı/g)).toHaveLength(1);
-    } finally {
-      await withDatabase.stop();
-    }
-  });
-});
-
 describe("a bounded fuzz of malformed input", () => {
   it("answers 1,200 malformed paths, params and form posts without a 5xx, a stack or SQL", async () => {
     const requests = fuzzCases(1_200);

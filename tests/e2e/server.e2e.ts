@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { projectRoot, startAppServer } from "../support/app-server";
+import { Visitor } from "../support/raw-http";
 
 const baseURL = inject("baseURL");
 
@@ -120,6 +121,33 @@ describe("sessions", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("with DATABASE_URL", () => {
+  it("turns the reset form off and never logs a link", async () => {
+    const withDatabase = await startAppServer({
+      DATABASE_URL: process.env.TEST_DATABASE_URL!,
+      AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
+      LOG_LEVEL: "info",
+    });
+    try {
+      const visitor = new Visitor(withDatabase.url);
+      const address = `pg-sifre-${Date.now()}@example.com`;
+      await visitor.post("/auth", {
+        intent: "signup",
+        fullName: "Sıfır",
+        email: address,
+        password: "gizli123",
+      });
+      const page = await visitor.get("/sifremi-unuttum");
+      expect(page.body).toContain("Şifre sıfırlama şu anda kullanılamıyor");
+      const answer = await visitor.post("/sifremi-unuttum", { email: address });
+      expect(answer.body).toContain("Şifre sıfırlama şu anda kullanılamıyor");
+      const log = withDatabase.output();
+      expect(log).not.toContain("sifre-sifirla?token=");
+      expect(log.match(/SMTP yapılandırılmadı/g)).toHaveLength(1);
+    } finally {
+      await withDatabase.stop();
+    }
+  });
+
   it("uses PostgreSQL", async () => {
     const server = await startAppServer({
       DATABASE_URL: process.env.TEST_DATABASE_URL!,

@@ -1,0 +1,203 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type RunningServer } from "../support/app-server";
+import { Visitor } from "../support/raw-http";
+
+/*
+ * The database blinks under load: mixed reads and writes go on while PostgreSQL restarts twice
+ * (a fast shutdown, then an immediate one, as a crash would). The server must keep answering,
+ * never with a 5xx, never send a signed-in visitor to /auth, and every write it acknowledged
+ * must be in the database afterwards. It runs on a throwaway cluster of its own (initdb in a
+ * temporary folder, its own port), never on the machine's shared PostgreSQL; .ci/run sets
+ * FAULT_TESTS=1 (it needs PostgreSQL's server binaries and root to run them as `postgres`).
+ */
+
+const enabled = process.env.FAULT_TESTS === "1";
+const LOAD_MS = 16_000;
+
+function pgBin(): string {
+  const versions = readdirSync("/usr/lib/postgresql").sort();
+  return path.join("/usr/lib/postgresql", versions[versions.length - 1]!, "bin");
+}
+
+describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
+  let dir: string;
+  let port: number;
+  let server: RunningServer;
+  let url: string;
+  // The server's output goes to its log file, never to a pipe this process would wait on.
+  const asPostgres = (tool: string, args: string[]) =>
+    execFileSync("runuser", ["-u", "postgres", "--", path.join(pgBin(), tool), ...args], {
+      stdio: "ignore",
+      timeout: 60_000,
+    });
+  const pgCtl = (...args: string[]) =>
+    asPostgres("pg_ctl", [
+      "-D",
+      path.join(dir, "data"),
+      "-l",
+      path.join(dir, "postgres.log"),
+      "-w",
+      "-t",
+      "30",
+      ...args,
+    ]);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "perde-pg-fault-"));
+    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
+    chownSync(dir, uid, gid);
+    port = await freePort();
+    asPostgres("initdb", [
+      "-D",
+      path.join(dir, "data"),
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "--no-sync",
+    ]);
+    pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start");
+    url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    server = await startAppServer(
+      {
+        DATABASE_URL: url,
+        AUTH_SECRET: "a-fault-test-secret-that-is-long-enough",
+        CATALOGUE: "local",
+      },
+      { timeoutMs: 180_000 },
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    if (dir && existsSync(path.join(dir, "data"))) {
+      try {
+        pgCtl("-m", "immediate", "stop");
+      } catch {
+        // already stopped
+      }
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps answering without a 5xx, and keeps every write it acknowledged", async () => {
+    const database = new pg.Client({ connectionString: url });
+    await database.connect();
+    const { rows: titles } = await database.query<{ id: number }>(
+      "select id from catalogue_titles where media_type = 'movie' order by id limit 400",
+    );
+    await database.end();
+    expect(titles.length).toBeGreaterThan(100);
+
+    const visitors = await Promise.all(
+      [1, 2, 3, 4].map(async (index) => {
+        const visitor = new Visitor(server.url, `127.0.0.${100 + index}`);
+        await visitor.signIn(`ariza${index}@example.com`, "gizli123", `Arıza ${index}`);
+        return { visitor, email: `ariza${index}@example.com` };
+      }),
+    );
+
+    const counts = { requests: 0, fiveXx: 0, falseSignOuts: 0, acknowledged: 0, refused: 0 };
+    const acknowledged: { email: string; kind: "watchlist" | "review"; itemId: number }[] = [];
+    const problems: string[] = [];
+    let nextTitle = 0;
+    const stopAt = Date.now() + LOAD_MS;
+
+    const worker = async (slot: number) => {
+      const { visitor, email } = visitors[slot % visitors.length]!;
+      for (let step = 0; Date.now() < stopAt; step++) {
+        const title = titles[nextTitle++ % titles.length]!.id;
+        const kind = step % 4;
+        let status: number;
+        let body: string;
+        let location: string | undefined;
+        try {
+          if (kind === 0) {
+            ({ status, body } = await visitor.get(`/film/x-${title}`));
+          } else if (kind === 1) {
+            const answer = await visitor.get("/dashboard");
+            ({ status, body } = answer);
+            location = answer.headers.location;
+          } else if (kind === 2) {
+            ({ status, body } = await visitor.post("/liste", {
+              itemType: "movie",
+              itemId: String(title),
+              js: "1",
+            }));
+          } else {
+            ({ status, body } = await visitor.post("/yorum", {
+              intent: "create",
+              itemType: "movie",
+              itemId: String(title),
+              comment: `Arıza testi yorumu ${title}`,
+              rating: "8",
+              js: "1",
+            }));
+          }
+        } catch (error) {
+          problems.push(`no answer: ${String(error)}`);
+          continue;
+        }
+        counts.requests++;
+        if (status >= 500) {
+          counts.fiveXx++;
+          problems.push(`${status} for step ${kind}`);
+        }
+        if (status === 302 && location === "/auth") counts.falseSignOuts++;
+        if (kind >= 2) {
+          const answer = JSON.parse(body) as { ok: boolean };
+          if (answer.ok) {
+            counts.acknowledged++;
+            acknowledged.push({ email, kind: kind === 2 ? "watchlist" : "review", itemId: title });
+          } else counts.refused++;
+        }
+      }
+    };
+
+    const load = Promise.all(Array.from({ length: 6 }, (_, slot) => worker(slot)));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    pgCtl("-m", "fast", "restart");
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    pgCtl("-m", "immediate", "restart");
+    await load;
+
+    const check = new pg.Client({ connectionString: url });
+    await check.connect();
+    const stored = new Set(
+      (
+        await check.query<{ email: string; item_id: number }>(
+          `select u.email, w.item_id from watchlist w join "user" u on u.id = w.user_id`,
+        )
+      ).rows.map((row) => `watchlist:${row.email}:${row.item_id}`),
+    );
+    for (const row of (
+      await check.query<{ email: string; item_id: number }>(
+        `select u.email, r.item_id from reviews r join "user" u on u.id = r.user_id`,
+      )
+    ).rows)
+      stored.add(`review:${row.email}:${row.item_id}`);
+    await check.end();
+    const missing = acknowledged.filter(
+      (write) => !stored.has(`${write.kind}:${write.email}:${write.itemId}`),
+    );
+
+    console.log(
+      `fault: ${counts.requests} requests during two restarts, ${counts.fiveXx} answered 5xx, ` +
+        `${counts.falseSignOuts} false sign-outs, ${counts.acknowledged} writes acknowledged ` +
+        `(${missing.length} missing afterwards), ${counts.refused} refused with a message`,
+    );
+    // The restarts really happened: three starts in PostgreSQL's own log.
+    const log = readFileSync(path.join(dir, "postgres.log"), "utf8");
+    expect(log.match(/database system is ready to accept connections/g)?.length).toBe(3);
+    expect(problems).toEqual([]);
+    expect(counts.falseSignOuts).toBe(0);
+    expect(counts.acknowledged).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  }, 120_000);
+});
