@@ -103,7 +103,15 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
       }),
     );
 
-    const counts = { requests: 0, fiveXx: 0, falseSignOuts: 0, acknowledged: 0, refused: 0 };
+    const counts = {
+      requests: 0,
+      fiveXx: 0,
+      falseSignOuts: 0,
+      acknowledged: 0,
+      refused: 0,
+      signIns: 0,
+    };
+    let signIns = 0;
     const acknowledged: { email: string; kind: "watchlist" | "review"; itemId: number }[] = [];
     const problems: string[] = [];
     let nextTitle = 0;
@@ -113,7 +121,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
       const { visitor, email } = visitors[slot % visitors.length]!;
       for (let step = 0; Date.now() < stopAt; step++) {
         const title = titles[nextTitle++ % titles.length]!.id;
-        const kind = step % 4;
+        const kind = step % 5;
         let status: number;
         let body: string;
         let location: string | undefined;
@@ -130,6 +138,15 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
               itemId: String(title),
               js: "1",
             }));
+          } else if (kind === 4) {
+            // A sign-in from a client of its own: a session, or a message, never a 500.
+            const fresh = new Visitor(server.url, `127.0.1.${(signIns++ % 250) + 1}`);
+            ({ status, body } = await fresh.post("/auth", {
+              intent: "signin",
+              email,
+              password: "gizli123",
+            }));
+            if (status === 302) counts.signIns++;
           } else {
             ({ status, body } = await visitor.post("/yorum", {
               intent: "create",
@@ -150,7 +167,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
           problems.push(`${status} for step ${kind}`);
         }
         if (status === 302 && location === "/auth") counts.falseSignOuts++;
-        if (kind >= 2) {
+        if (kind === 2 || kind === 3) {
           const answer = JSON.parse(body) as { ok: boolean };
           if (answer.ok) {
             counts.acknowledged++;
@@ -189,7 +206,8 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
 
     console.log(
       `fault: ${counts.requests} requests during two restarts, ${counts.fiveXx} answered 5xx, ` +
-        `${counts.falseSignOuts} false sign-outs, ${counts.acknowledged} writes acknowledged ` +
+        `${counts.falseSignOuts} false sign-outs, ${counts.signIns} sign-ins, ` +
+        `${counts.acknowledged} writes acknowledged ` +
         `(${missing.length} missing afterwards), ${counts.refused} refused with a message`,
     );
     // The restarts really happened: three starts in PostgreSQL's own log.
@@ -197,6 +215,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     expect(log.match(/database system is ready to accept connections/g)?.length).toBe(3);
     expect(problems).toEqual([]);
     expect(counts.falseSignOuts).toBe(0);
+    expect(counts.signIns).toBeGreaterThan(0);
     expect(counts.acknowledged).toBeGreaterThan(20);
     expect(missing).toEqual([]);
   }, 120_000);
