@@ -4,11 +4,15 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
+// Everything a build reads: code, static files, migrations, dependencies and build settings.
 const SOURCES = [
   "app",
   "server",
+  "public",
   "drizzle",
+  "package.json",
   "package-lock.json",
+  "tsconfig.json",
   "vite.config.ts",
   "react-router.config.ts",
 ];
