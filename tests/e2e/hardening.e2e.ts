@@ -99,12 +99,7 @@ describe("account lock-out", () => {
   it("never refuses the right password from a client that has not failed", async () => {
     const owner = new Visitor(server.url, "127.0.0.41");
     const address = email("hedef");
-    await owner.post("/auth", {
-      intent: "signup",
-      fullName: "Hedef",
-      email: address,
-      password: "dogrusifre",
-    });
+    await owner.signUp(address, "dogrusifre", "Hedef");
     const attacker = new Visitor(server.url, "127.0.0.42");
     for (let attempt = 0; attempt < 10; attempt++) {
       const answer = await attacker.post("/auth", {
@@ -317,12 +312,7 @@ describe("transport and cookies on an https site", () => {
   it("prints the reset link only in the embedded setup, as the README says", async () => {
     const visitor = new Visitor(server.url, "127.0.0.73");
     const address = email("sifre");
-    await visitor.post("/auth", {
-      intent: "signup",
-      fullName: "Sıfır",
-      email: address,
-      password: "gizli123",
-    });
+    await visitor.signUp(address, "gizli123", "Sıfır");
     const answer = await visitor.post("/sifremi-unuttum", { email: address });
     expect(answer.body).toContain("şifre sıfırlama bağlantısı e-posta ile gönderildi");
     expect(server.output()).toContain("sifre-sifirla?token=");

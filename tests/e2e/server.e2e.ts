@@ -130,12 +130,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("with DATABASE_URL", () => {
     try {
       const visitor = new Visitor(withDatabase.url);
       const address = `pg-sifre-${Date.now()}@example.com`;
-      await visitor.post("/auth", {
-        intent: "signup",
-        fullName: "Sıfır",
-        email: address,
-        password: "gizli123",
-      });
+      await visitor.signUp(address, "gizli123", "Sıfır");
       const page = await visitor.get("/sifremi-unuttum");
       expect(page.body).toContain("Şifre sıfırlama şu anda kullanılamıyor");
       const answer = await visitor.post("/sifremi-unuttum", { email: address });

@@ -121,9 +121,13 @@ export class Visitor {
     );
   }
 
+  signUp(email: string, password = "gizli123", name = "Saldırı Testi") {
+    return this.post("/auth", { intent: "signup", fullName: name, email, password });
+  }
+
   /** Signs up (if needed) and in; throws unless the server opened a session. */
   async signIn(email: string, password = "gizli123", name = "Saldırı Testi") {
-    await this.post("/auth", { intent: "signup", fullName: name, email, password });
+    await this.signUp(email, password, name);
     const answer = await this.post("/auth", { intent: "signin", email, password });
     if (answer.status !== 302) throw new Error(`sign-in failed: ${answer.status} ${answer.body}`);
     return answer;
