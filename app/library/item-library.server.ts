@@ -1,9 +1,13 @@
 import { getOptionalUser } from "~/accounts/guards.server";
 import type { AppServices } from "~/services.server";
 import { listItemReviews, type ReviewItemType } from "./reviews.server";
-import { isInWatchlist } from "./watchlist.server";
+import { siteRating } from "./site-ratings.server";
+import { watchlistStatus } from "./watchlist.server";
 
-/** What a detail page shows of the visitor's library: the reviews, and whether it is in their list. */
+/**
+ * What a detail page shows of the library: the reviews, the site's own rating, and the visitor's
+ * watchlist status for it (null: not in their list).
+ */
 export async function itemLibrary(
   services: AppServices,
   request: Request,
@@ -11,16 +15,17 @@ export async function itemLibrary(
 ) {
   const user = await getOptionalUser(request, services);
   const { db } = services.database;
-  const [reviews, inList] = await Promise.all([
+  const [reviews, status, rating] = await Promise.all([
     listItemReviews(db, services.logger, item, user?.id),
     user && item.type !== "person"
-      ? isInWatchlist(db, user.id, { type: item.type, id: item.id }).catch((error: unknown) => {
+      ? watchlistStatus(db, user.id, { type: item.type, id: item.id }).catch((error: unknown) => {
           services.logger.error({ err: error }, "watchlist state could not be loaded");
-          return false;
+          return null;
         })
-      : false,
+      : null,
+    siteRating(db, services.logger, item),
   ]);
-  return { reviews, inList };
+  return { reviews, inList: status !== null, status, siteRating: rating };
 }
 
 export type ItemLibrary = Awaited<ReturnType<typeof itemLibrary>>;

@@ -2,8 +2,11 @@ import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/guards.server";
 import type { AppServices } from "~/services.server";
 import { redirectWithToast } from "~/shell/flash.server";
+import type { WatchlistStatus } from "./statuses";
 import { createReview, deleteReview, updateReview } from "./reviews.server";
 import { reviewItemSchema, reviewSchema, safeReturnTo, watchlistItemSchema } from "./schemas";
+import { ratedItemOfForm, refreshSiteRating } from "./site-ratings.server";
+import { changeWatchlistStatus, withReviewOffer } from "./watchlist-status.server";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
 
 /*
@@ -16,6 +19,10 @@ export interface LibraryAnswer {
   ok: boolean;
   message: string;
   inList?: boolean;
+  /** The entry's status after a status change. */
+  status?: WatchlistStatus;
+  /** Marked İzledim without a review of it: the page offers the review form. */
+  offerReview?: boolean;
   at: number;
 }
 
@@ -54,6 +61,11 @@ export async function watchlistAction(services: AppServices, request: Request) {
     const parsed = watchlistItemSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return answer(form, { ok: false, message: "Bir hata oluştu" });
     const item = { type: parsed.data.itemType, id: parsed.data.itemId };
+    if (intent === "status") {
+      const changed = await changeWatchlistStatus(db, user.id, item, form.get("status"));
+      if (changed.offerReview) form.set("returnTo", withReviewOffer(form.get("returnTo")));
+      return answer(form, changed);
+    }
     if (intent === "remove") {
       await removeFromWatchlist(db, user.id, item);
       return answer(form, { ok: true, message: "Listeden kaldırıldı", inList: false });
@@ -75,6 +87,7 @@ export async function reviewAction(services: AppServices, request: Request) {
   if (!user) return mustSignIn();
   const db = services.database.db;
   const intent = form.get("intent");
+  const ratedItem = await ratedItemOfForm(db, user.id, form).catch(() => null);
   try {
     if (intent === "delete") {
       const deleted = await deleteReview(db, user.id, Number(form.get("reviewId")));
@@ -109,5 +122,7 @@ export async function reviewAction(services: AppServices, request: Request) {
   } catch (error) {
     services.logger.error({ err: error }, "review change failed");
     return answer(form, { ok: false, message: "Bir hata oluştu" });
+  } finally {
+    if (ratedItem) await refreshSiteRating(db, services.logger, ratedItem);
   }
 }

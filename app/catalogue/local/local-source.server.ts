@@ -14,6 +14,7 @@ import { searchText } from "../text";
 import {
   MAX_PAGE,
   PAGE_SIZE,
+  RECOMMENDATION_LIMIT,
   type DiscoverFilter,
   type EpisodeDetails,
   type MovieDetails,
@@ -168,7 +169,62 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       .select({ details: catalogueTitles.details })
       .from(catalogueTitles)
       .where(and(eq(catalogueTitles.mediaType, mediaType), eq(catalogueTitles.id, id)));
-    return (row?.details as T | undefined) ?? null;
+    // The local catalogue has no offers data: no invented "where to watch".
+    return row ? ({ ...(row.details as object), watchProviders: null } as T) : null;
+  }
+
+  /**
+   * "Benzer yapımlar" in one query. Candidates: titles sharing people with this one (the
+   * credits' media index), and the most popular titles sharing all or any of its genres (genre
+   * and popularity indexes), a few hundred at most. They are ranked by the share of genres in
+   * common, the people in common (cast, directors, creators; up to three count) and popularity.
+   */
+  async function recommendations<T>(mediaType: "movie" | "tv", id: number): Promise<T[]> {
+    const t = catalogueTitles;
+    const c = catalogueCredits;
+    const rows = await queryRows<{ summary: T }>(
+      db,
+      sql`with target as (
+            select ${t.genreIds} as genre_ids from ${t}
+             where ${t.mediaType} = ${mediaType} and ${t.id} = ${id}
+          ),
+          by_people as (
+            select other.media_id as id, count(*)::int as shared
+              from ${c} as mine
+              join ${c} as other
+                on other.person_id = mine.person_id and other.media_type = ${mediaType}
+             where mine.media_type = ${mediaType} and mine.media_id = ${id}
+               and other.media_id <> ${id}
+             group by other.media_id
+             order by shared desc
+             limit 200
+          ),
+          by_genres as (
+            (select ${t.id} as id from ${t}, target
+              where ${t.mediaType} = ${mediaType} and ${t.id} <> ${id}
+                and cardinality(target.genre_ids) > 0 and ${t.genreIds} @> target.genre_ids
+              order by ${t.popularity} desc limit 100)
+            union
+            (select ${t.id} as id from ${t}, target
+              where ${t.mediaType} = ${mediaType} and ${t.id} <> ${id}
+                and ${t.genreIds} && target.genre_ids
+              order by ${t.popularity} desc limit 100)
+          ),
+          candidates as (select id from by_people union select id from by_genres)
+          select ${t.summary} as summary
+            from candidates
+            join ${t} on ${t.mediaType} = ${mediaType} and ${t.id} = candidates.id
+            cross join target
+            left join by_people on by_people.id = candidates.id
+           order by
+             2.0 * cardinality(array(select unnest(${t.genreIds}) intersect select unnest(target.genre_ids)))
+               / greatest(cardinality(target.genre_ids), 1)
+             + least(coalesce(by_people.shared, 0), 3)
+             + ln(1 + ${t.popularity}) / 5 desc,
+             ${t.popularity} desc, ${t.id}
+           limit ${RECOMMENDATION_LIMIT}`,
+    );
+    return rows.map((row) => row.summary);
   }
 
   return {
@@ -212,6 +268,12 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
 
     movie: safely("movie", (id: number) => titleDetails<MovieDetails>("movie", id)),
     series: safely("series", (id: number) => titleDetails<SeriesDetails>("tv", id)),
+    movieRecommendations: safely("movieRecommendations", (id: number) =>
+      recommendations<MovieSummary>("movie", id),
+    ),
+    seriesRecommendations: safely("seriesRecommendations", (id: number) =>
+      recommendations<SeriesSummary>("tv", id),
+    ),
     season: safely("season", async (seriesId: number, seasonNumber: number) => {
       const [row] = await db
         .select({ details: catalogueSeasons.details })
