@@ -215,6 +215,19 @@ export const movies: FakeMovie[] = [
       poster_path: `/filler${index}.jpg`,
       backdrop_path: null,
       runtime: 90 + index,
+      // "Örnek Film 11": recommendations and Turkish offers that no other test's cache has seen.
+      ...(index === 10
+        ? {
+            recommendation_ids: [550, 238, 10_000, 10_004],
+            watch_providers: {
+              TR: {
+                link: "https://www.themoviedb.org/movie/10010/watch?locale=TR",
+                flatrate: [{ provider_id: 8, provider_name: "Netflix", logo_path: "/netflix.jpg" }],
+                buy: [{ provider_id: 2, provider_name: "Apple TV", logo_path: "/appletv.jpg" }],
+              },
+            },
+          }
+        : {}),
     };
   }),
 ];

@@ -112,7 +112,8 @@ export function WatchlistButton({
         >
           {trigger}
         </summary>
-        <div className="absolute z-50 mt-2 min-w-52 rounded-lg border bg-background p-1 shadow-xl">
+        {/* In the flow, not floating: the hero clips what overflows it. */}
+        <div className="mt-2 w-56 rounded-lg border bg-background p-1 shadow-xl">
           <form method="post" action="/liste">
             {hidden("status")}
             {WATCHLIST_STATUSES.map((value) => (
