@@ -176,8 +176,9 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
   /**
    * "Benzer yapımlar" in one query. Candidates: up to 200 titles sharing people with this one
    * (cast, directors, creators: the credits' media index) and the 300 most popular titles
-   * sharing a genre (the popularity index). They are ranked by the share of its genres they
-   * have, the people in common (up to three count) and popularity.
+   * sharing a genre among the 3,000 most popular of the kind (the popularity index). They are
+   * ranked by the share of its genres they have, the people in common (up to three count) and
+   * popularity.
    */
   async function recommendations<T>(mediaType: "movie" | "tv", id: number): Promise<T[]> {
     const t = catalogueTitles;
@@ -200,28 +201,37 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
              limit 200
           ),
           by_genres as (
-            -- Walks the popularity index, most popular first, until it has 300 titles sharing
-            -- a genre. coalesce() keeps the planner off the genre index: for common genres,
-            -- merging its long lists costs far more than this short walk.
-            select ${t.id} as id from ${t}, target
-             where ${t.mediaType} = ${mediaType} and ${t.id} <> ${id}
-               and coalesce(${t.genreIds}, '{}') && target.genre_ids
-             order by ${t.popularity} desc
+            -- The 300 most popular titles sharing a genre, among the 3,000 most popular of
+            -- the kind: a bounded walk down the popularity index, whatever the genres.
+            select popular.id from (
+              select ${t.id} as id, ${t.genreIds} as genre_ids from ${t}
+               where ${t.mediaType} = ${mediaType}
+               order by ${t.popularity} desc
+               limit 3000
+            ) as popular, target
+             where popular.id <> ${id} and popular.genre_ids && target.genre_ids
              limit 300
           ),
-          candidates as (select id from by_people union select id from by_genres)
+          candidates as (select id from by_people union select id from by_genres),
+          ranked as (
+            -- Ranked without the JSON summaries: only the 12 chosen ones are read.
+            select ${t.id} as id, ${t.popularity} as popularity,
+                   2.0 * cardinality(array(
+                     select unnest(${t.genreIds}) intersect select unnest(target.genre_ids)
+                   )) / greatest(cardinality(target.genre_ids), 1)
+                   + least(coalesce(by_people.shared, 0), 3)
+                   + ln(1 + ${t.popularity}) / 5 as score
+              from candidates
+              join ${t} on ${t.mediaType} = ${mediaType} and ${t.id} = candidates.id
+              cross join target
+              left join by_people on by_people.id = candidates.id
+             order by score desc, popularity desc, id
+             limit ${RECOMMENDATION_LIMIT}
+          )
           select ${t.summary} as summary
-            from candidates
-            join ${t} on ${t.mediaType} = ${mediaType} and ${t.id} = candidates.id
-            cross join target
-            left join by_people on by_people.id = candidates.id
-           order by
-             2.0 * cardinality(array(select unnest(${t.genreIds}) intersect select unnest(target.genre_ids)))
-               / greatest(cardinality(target.genre_ids), 1)
-             + least(coalesce(by_people.shared, 0), 3)
-             + ln(1 + ${t.popularity}) / 5 desc,
-             ${t.popularity} desc, ${t.id}
-           limit ${RECOMMENDATION_LIMIT}`,
+            from ranked
+            join ${t} on ${t.mediaType} = ${mediaType} and ${t.id} = ranked.id
+           order by ranked.score desc, ranked.popularity desc, ranked.id`,
     );
     return rows.map((row) => row.summary);
   }
