@@ -174,8 +174,8 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
   }
 
   /**
-   * "Benzer yapımlar" in one query. Candidates: up to 200 titles sharing people with this one
-   * (cast, directors, creators: the credits' media index) and the 300 most popular titles
+   * "Benzer yapımlar" in one query. Candidates: up to 150 titles sharing people with this one
+   * (cast, directors, creators: the credits' media index) and the 150 most popular titles
    * sharing a genre among the 3,000 most popular of the kind (the popularity index). They are
    * ranked by the share of its genres they have, the people in common (up to three count) and
    * popularity.
@@ -198,19 +198,20 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
                and other.media_id <> ${id}
              group by other.media_id
              order by shared desc
-             limit 200
+             limit 150
           ),
           by_genres as (
-            -- The 300 most popular titles sharing a genre, among the 3,000 most popular of
+            -- The 150 most popular titles sharing a genre, among the 3,000 most popular of
             -- the kind: a bounded walk down the popularity index, whatever the genres.
             select popular.id from (
               select ${t.id} as id, ${t.genreIds} as genre_ids from ${t}
                where ${t.mediaType} = ${mediaType}
-               order by ${t.popularity} desc
+               -- "nulls last" as in the index (drizzle's desc()); plain "desc" cannot use it.
+               order by ${t.popularity} desc nulls last
                limit 3000
             ) as popular, target
              where popular.id <> ${id} and popular.genre_ids && target.genre_ids
-             limit 300
+             limit 150
           ),
           candidates as (select id from by_people union select id from by_genres),
           ranked as (
