@@ -10,6 +10,7 @@ export default [
   route("sifremi-unuttum", "routes/forgot-password.tsx"),
   route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("dashboard/liste", "routes/watchlist-page.tsx"),
   route("filmler", "routes/genres.tsx", { id: "movie-genres" }),
   route("filmler/:genre/:filter?", "routes/genre.tsx", { id: "movie-genre" }),
   route("diziler", "routes/genres.tsx", { id: "series-genres" }),

@@ -1,4 +1,4 @@
-// Latency of search and discover on the local source at 10,000 and 100,000 titles (generated),
+// Latency of search, discover and recommendations on the local source at 10,000 and 100,000 titles (generated),
 // on in-memory PGlite: npm run bench:catalogue [-- --sizes 10000,100000 --runs 200]
 import { parseArgs } from "node:util";
 import { replaceCatalogueRows } from "../app/catalogue/local/load.server";
@@ -95,6 +95,16 @@ for (const titles of sizes) {
           sortBy: "first_air_date.desc",
         }),
     ),
+  );
+  const sample = (await catalogue.popularMovies(3))!.results.map((movie) => movie.id);
+  const sampleSeries = (await catalogue.popularSeries(3))!.results.map((show) => show.id);
+  await measure(
+    "recommendations: film",
+    sample.map((id) => () => catalogue.movieRecommendations(id)),
+  );
+  await measure(
+    "recommendations: series",
+    sampleSeries.map((id) => () => catalogue.seriesRecommendations(id)),
   );
   await database.close();
 }

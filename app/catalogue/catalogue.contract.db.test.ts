@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import * as shape from "../../tests/support/catalogue-shapes";
 import { API_KEY } from "../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
@@ -72,6 +73,32 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
     const movie = shape.movieDetails.parse(await catalogue().movie(first!.id));
     expect(movie.id).toBe(first!.id);
     expect(movie.genres.map((genre) => genre.id).sort()).toEqual([...first!.genreIds].sort());
+  });
+
+  it("has up to 12 related titles of the same kind for a film and a series, never the title itself", async () => {
+    // The fake movie database has recommendations for Dövüş Kulübü and Breaking Bad.
+    const [popular] = (await catalogue().popularMovies())!.results;
+    const first = name === "tmdb" ? { id: 550 } : popular;
+    const related = z
+      .array(shape.movieSummary)
+      .max(12)
+      .parse(await catalogue().movieRecommendations(first!.id));
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.map((movie) => movie.id)).not.toContain(first!.id);
+    expect(new Set(related.map((movie) => movie.id)).size).toBe(related.length);
+
+    const [popularShow] = (await catalogue().popularSeries())!.results;
+    const show = name === "tmdb" ? { id: 1396 } : popularShow;
+    const relatedSeries = z
+      .array(shape.seriesSummary)
+      .max(12)
+      .parse(await catalogue().seriesRecommendations(show!.id));
+    expect(relatedSeries.length).toBeGreaterThan(0);
+    expect(relatedSeries.map((series) => series.id)).not.toContain(show!.id);
+
+    expect(await catalogue().movieRecommendations(999_999_999)).toEqual(
+      name === "local" ? [] : null,
+    );
   });
 
   it("has a series down to its seasons and episodes", async () => {

@@ -40,6 +40,13 @@ export interface Catalogue {
     episodeNumber: number,
   ): Promise<EpisodeDetails | null>;
   person(id: number): Promise<PersonDetails | null>;
+  /**
+   * "Benzer yapımlar": up to 12 related titles of the same kind, never the title itself. Live:
+   * the movie database's recommendations from the same (cached) details request; local: ranked
+   * by shared genres, shared people and popularity. Empty when there are none.
+   */
+  movieRecommendations(id: number): Promise<MovieSummary[] | null>;
+  seriesRecommendations(id: number): Promise<SeriesSummary[] | null>;
   genres(mediaType: MediaType): Promise<Genre[] | null>;
   discoverMovies(filter: DiscoverFilter<MovieSort>): Promise<Paged<MovieSummary> | null>;
   discoverSeries(filter: DiscoverFilter<SeriesSort>): Promise<Paged<SeriesSummary> | null>;

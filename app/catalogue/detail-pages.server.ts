@@ -29,7 +29,11 @@ function image(context: Context, size: "w500" | "original", path: string | null 
 const person = (name: string) => ({ "@type": "Person", name });
 
 export async function loadMoviePage(context: Context, id: number) {
-  const movie = await context.catalogue.movie(id);
+  // Both come from one upstream request on the live source (cached and coalesced).
+  const [movie, recommendations] = await Promise.all([
+    context.catalogue.movie(id),
+    context.catalogue.movieRecommendations(id),
+  ]);
   if (!movie) return null;
   const page = movieForPage(movie);
   const canonical = absoluteUrl(
@@ -69,11 +73,14 @@ export async function loadMoviePage(context: Context, id: number) {
         : undefined,
     },
   };
-  return { movie: page, seo };
+  return { movie: page, recommendations: recommendations ?? [], seo };
 }
 
 export async function loadSeriesPage(context: Context, id: number) {
-  const series = await context.catalogue.series(id);
+  const [series, recommendations] = await Promise.all([
+    context.catalogue.series(id),
+    context.catalogue.seriesRecommendations(id),
+  ]);
   if (!series) return null;
   const page = seriesForPage(series);
   const canonical = absoluteUrl(
@@ -111,7 +118,7 @@ export async function loadSeriesPage(context: Context, id: number) {
         : undefined,
     },
   };
-  return { series: page, seo };
+  return { series: page, recommendations: recommendations ?? [], seo };
 }
 
 export async function loadSeasonPage(context: Context, seriesId: number, seasonNumber: number) {

@@ -85,7 +85,28 @@ export interface Images {
   posters: string[];
 }
 
+/** A streaming, rental or sales service (the movie database's data from JustWatch). */
+export interface WatchProvider {
+  id: number;
+  name: string;
+  logoPath: string | null;
+}
+
+/** Where a title can be watched in Turkey (region TR), by kind of offer. */
+export interface WatchProviders {
+  /** The movie database's page of offers for the title, which credits JustWatch. */
+  link: string | null;
+  /** Abonelik (flatrate). */
+  subscription: WatchProvider[];
+  /** Kirala (rent). */
+  rent: WatchProvider[];
+  /** Satın al (buy). */
+  buy: WatchProvider[];
+}
+
 export interface MovieDetails extends MovieSummary {
+  /** Region TR; null when the source has none (the local catalogue never invents any). */
+  watchProviders: WatchProviders | null;
   runtime: number | null;
   genres: Genre[];
   videos: Video[];
@@ -110,6 +131,8 @@ export interface Creator {
 }
 
 export interface SeriesDetails extends SeriesSummary {
+  /** Region TR; null when the source has none. */
+  watchProviders: WatchProviders | null;
   status: string | null;
   numberOfSeasons: number;
   numberOfEpisodes: number;
@@ -191,6 +214,9 @@ export interface DiscoverFilter<Sort extends string> {
   yearGte?: number;
   yearLte?: number;
 }
+
+/** "Benzer yapımlar": at most this many related titles on a detail page. */
+export const RECOMMENDATION_LIMIT = 12;
 
 /** Pages of discover and list results hold this many items (as the movie database does). */
 export const PAGE_SIZE = 20;

@@ -68,7 +68,11 @@ export const catalogueCredits = pgTable(
     mediaId: integer("media_id").notNull(),
     character: text("character").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.personId, table.mediaType, table.mediaId] })],
+  (table) => [
+    primaryKey({ columns: [table.personId, table.mediaType, table.mediaId] }),
+    // From a title to its people, for "Benzer yapımlar" (shared cast, directors, creators).
+    index("catalogue_credits_media_idx").on(table.mediaType, table.mediaId, table.personId),
+  ],
 );
 
 export const catalogueSeasons = pgTable(

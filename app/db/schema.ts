@@ -20,7 +20,8 @@ import { user } from "./auth-schema";
 
 export const WATCHLIST_ITEM_TYPES = ["movie", "tv"] as const;
 export const REVIEW_ITEM_TYPES = ["movie", "tv", "person"] as const;
-export const WATCHLIST_STATUSES = ["plan_to_watch", "watching", "completed"] as const;
+/** İzleyeceğim, İzliyorum, İzledim; a new entry is plan_to_watch (SPEC.md section 3). */
+export const WATCHLIST_STATUSES = ["plan_to_watch", "watching", "watched"] as const;
 
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
@@ -45,10 +46,15 @@ export const watchlist = pgTable(
   (table) => [
     uniqueIndex("watchlist_user_item_unique").on(table.userId, table.itemType, table.itemId),
     index("watchlist_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("watchlist_user_status_created_idx").on(
+      table.userId,
+      table.status,
+      table.createdAt.desc(),
+    ),
     check("watchlist_item_type_check", sql`${table.itemType} in ('movie', 'tv')`),
     check(
       "watchlist_status_check",
-      sql`${table.status} in ('plan_to_watch', 'watching', 'completed')`,
+      sql`${table.status} in ('plan_to_watch', 'watching', 'watched')`,
     ),
     check("watchlist_item_id_check", sql`${table.itemId} > 0`),
   ],

@@ -1,9 +1,12 @@
 import type { CurrentUser } from "~/accounts/guards.server";
 import { tolerant } from "~/catalogue/catalogue.server";
+import { yearOf } from "~/catalogue/format";
 import { titleSlug } from "~/catalogue/slug";
 import type { MovieSummary } from "~/catalogue/types";
 import type { AppServices } from "~/services.server";
 import { latestRatings } from "./reviews.server";
+import { computeSiteRatings } from "./site-ratings.server";
+import type { WatchlistStatus } from "./statuses";
 import { latestWatchlist } from "./watchlist.server";
 
 export interface DashboardTile {
@@ -15,13 +18,25 @@ export interface DashboardTile {
   title: string | null;
   imagePath: string | null;
   voteAverage: number | null;
+  /** Release or first-air year ('TBA' when unknown); null for people and failed lookups. */
+  year: string | null;
   href: string;
   rating?: number | null;
+  /** Watchlist tiles: the entry's status. */
+  status?: WatchlistStatus;
+  /** Rating tiles: our users' average for the title ("Perde puanı"), null when none. */
+  siteAverage?: number | null;
 }
 
-async function tileFor(
+export async function tileFor(
   services: AppServices,
-  row: { id: number; itemType: "movie" | "tv" | "person"; itemId: number; rating?: number | null },
+  row: {
+    id: number;
+    itemType: "movie" | "tv" | "person";
+    itemId: number;
+    rating?: number | null;
+    status?: WatchlistStatus;
+  },
 ): Promise<DashboardTile> {
   const { catalogue } = services;
   const base = {
@@ -30,6 +45,7 @@ async function tileFor(
     itemType: row.itemType,
     itemId: row.itemId,
     rating: row.rating,
+    status: row.status,
   };
   if (row.itemType === "movie") {
     const { value: movie } = await tolerant(catalogue.movie(row.itemId));
@@ -38,6 +54,7 @@ async function tileFor(
       title: movie?.title ?? null,
       imagePath: movie?.posterPath ?? null,
       voteAverage: movie?.voteAverage ?? null,
+      year: movie ? yearOf(movie.releaseDate) : null,
       href: `/film/${movie ? titleSlug(movie.title, movie.id, movie.releaseDate) : row.itemId}`,
     };
   }
@@ -48,6 +65,7 @@ async function tileFor(
       title: series?.name ?? null,
       imagePath: series?.posterPath ?? null,
       voteAverage: series?.voteAverage ?? null,
+      year: series ? yearOf(series.firstAirDate) : null,
       href: `/dizi/${series ? titleSlug(series.name, series.id, series.firstAirDate) : row.itemId}`,
     };
   }
@@ -57,6 +75,7 @@ async function tileFor(
     title: person?.name ?? null,
     imagePath: person?.profilePath ?? null,
     voteAverage: null,
+    year: null,
     href: `/oyuncu/${person ? titleSlug(person.name, person.id) : row.itemId}`,
   };
 }
@@ -85,11 +104,20 @@ export async function loadDashboard(services: AppServices, user: CurrentUser): P
     services.logger.error({ err: error }, "dashboard could not be loaded");
     return { failed: true };
   }
-  const [watchlist, ratings, popular] = await Promise.all([
+  const [watchlist, ratings, popular, averages] = await Promise.all([
     Promise.all(rows.map((row) => tileFor(services, row))),
     Promise.all(rated.map((row) => tileFor(services, row))),
     tolerant(services.catalogue.popularMovies(1)),
+    computeSiteRatings(
+      db,
+      rated.map((row) => ({ type: row.itemType, id: row.itemId })),
+    ).catch((error: unknown) => {
+      services.logger.warn({ err: String(error) }, "site ratings could not be loaded");
+      return new Map<string, { average: number }>();
+    }),
   ]);
+  for (const tile of ratings)
+    tile.siteAverage = averages.get(`${tile.itemType}:${tile.itemId}`)?.average ?? null;
   return {
     failed: false,
     watchlist,

@@ -1,12 +1,14 @@
 import { getOptionalUser } from "~/accounts/guards.server";
 import type { AppServices } from "~/services.server";
 import { listItemReviews, type ReviewItemType } from "./reviews.server";
-import { isInWatchlist } from "./watchlist.server";
+import { siteRating } from "./site-ratings.server";
+import { watchlistStatus } from "./watchlist.server";
 
 /**
- * What a detail page shows of the visitor's library: the reviews, and whether it is in their
- * list. A failed load is logged and shows as no reviews / not in the list (SPEC.md section 8),
- * and `failed` tells the route not to let any cache keep that page.
+ * What a detail page shows of the library: the reviews, the site's own rating, and the visitor's
+ * watchlist status for it (null: not in their list). A failed load is logged and shows as no
+ * reviews / no rating / not in the list (SPEC.md section 8), and `failed` tells the route not
+ * to let any cache keep that page.
  */
 export async function itemLibrary(
   services: AppServices,
@@ -19,16 +21,18 @@ export async function itemLibrary(
   const logged = (what: string) => (error: unknown) => {
     failed = true;
     services.logger.warn({ err: String(error), item }, `${what} could not be loaded`);
+    return null;
   };
-  const [reviews, inList] = await Promise.all([
+  const [reviews, status, rating] = await Promise.all([
     listItemReviews(db, item, user?.id).catch(logged("reviews")),
     user && item.type !== "person"
-      ? isInWatchlist(db, user.id, { type: item.type, id: item.id }).catch(
+      ? watchlistStatus(db, user.id, { type: item.type, id: item.id }).catch(
           logged("watchlist state"),
         )
-      : false,
+      : null,
+    siteRating(db, services.logger, item).catch(logged("site rating")),
   ]);
-  return { reviews: reviews ?? [], inList: inList ?? false, failed };
+  return { reviews: reviews ?? [], inList: status !== null, status, siteRating: rating, failed };
 }
 
 export type ItemLibrary = Awaited<ReturnType<typeof itemLibrary>>;

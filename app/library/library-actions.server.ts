@@ -4,7 +4,7 @@ import { TRY_AGAIN_ACTION, isServiceFailure } from "~/failures.server";
 import type { AppServices } from "~/services.server";
 import { readForm } from "~/shell/read-form.server";
 import { itemExists } from "./item-exists.server";
-import { saveReview, deleteReview, updateReview } from "./reviews.server";
+import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import {
   reviewItemSchema,
   reviewSchema,
@@ -12,6 +12,9 @@ import {
   safeReturnTo,
   watchlistItemSchema,
 } from "./schemas";
+import { ratedItemOfForm, refreshSiteRating } from "./site-ratings.server";
+import type { WatchlistStatus } from "./statuses";
+import { changeWatchlistStatus, withReviewOffer } from "./watchlist-status.server";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
 
 /*
@@ -25,6 +28,10 @@ export interface LibraryAnswer {
   ok: boolean;
   message: string;
   inList?: boolean;
+  /** The entry's status after a status change. */
+  status?: WatchlistStatus;
+  /** Marked İzledim without a review of it: the page offers the review form. */
+  offerReview?: boolean;
   at: number;
 }
 
@@ -119,6 +126,11 @@ export function watchlistAction(services: AppServices, request: Request) {
       }
       if (!(await itemExists(services.catalogue, item)))
         return refuse(services, form, "unknown watchlist item", NO_SUCH_ITEM);
+      if (intent === "status") {
+        const changed = await changeWatchlistStatus(db, user.id, item, form.get("status"));
+        if (changed.offerReview) form.set("returnTo", withReviewOffer(form.get("returnTo")));
+        return answer(services, form, changed);
+      }
       await addToWatchlist(db, user.id, item);
       return answer(services, form, { ok: true, message: "Listenize eklendi", inList: true });
     },
@@ -129,6 +141,16 @@ export function watchlistAction(services: AppServices, request: Request) {
 export function reviewAction(services: AppServices, request: Request) {
   const db = services.database.db;
   return forSignedInUser(services, request, async (user, form) => {
+    // The item whose "Perde puanı" the change moves, read before a delete removes it.
+    const rated = await ratedItemOfForm(db, user.id, form);
+    try {
+      return await changeReview(user, form);
+    } finally {
+      if (rated) await refreshSiteRating(db, services.logger, rated);
+    }
+  });
+
+  async function changeReview(user: CurrentUser, form: FormData) {
     const intent = form.get("intent");
     if (intent === "delete") {
       const reviewId = rowIdSchema.safeParse(form.get("reviewId"));
@@ -164,5 +186,5 @@ export function reviewAction(services: AppServices, request: Request) {
       ok: true,
       message: saved === "created" ? "Yorumunuz eklendi" : "Yorumunuz güncellendi",
     });
-  });
+  }
 }

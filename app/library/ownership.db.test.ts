@@ -6,10 +6,13 @@ import { reviews, watchlist } from "~/db/schema";
 import { deleteReview, latestRatings, saveReview, updateReview } from "./reviews.server";
 import {
   addToWatchlist,
+  filteredWatchlist,
   isInWatchlist,
   latestWatchlist,
   removeFromWatchlist,
   removeWatchlistRow,
+  setWatchlistStatus,
+  watchlistStatus,
 } from "./watchlist.server";
 
 let handle: DatabaseHandle;
@@ -99,5 +102,34 @@ describe("the user's own data", () => {
     ).toBe(true);
     expect((await latestRatings(handle.db, "ayse")).length).toBe(0); // no rating, no tile
     expect(await deleteReview(handle.db, "ayse", own!.id)).toBe(true);
+  });
+
+  it("changes only the user's own status, and lists only the user's own entries", async () => {
+    const series = { type: "tv" as const, id: 1396 };
+    await addToWatchlist(handle.db, "ayse", movie);
+    await setWatchlistStatus(handle.db, "ayse", series, "watching"); // added with that status
+    await setWatchlistStatus(handle.db, "ayse", movie, "watched");
+    // Mehmet "changing" the same film makes his own entry; Ayşe's stays as she left it.
+    await setWatchlistStatus(handle.db, "mehmet", movie, "plan_to_watch");
+    expect(await watchlistStatus(handle.db, "ayse", movie)).toBe("watched");
+    expect(await watchlistStatus(handle.db, "mehmet", movie)).toBe("plan_to_watch");
+    expect(await watchlistStatus(handle.db, "mehmet", series)).toBeNull();
+
+    const all = await filteredWatchlist(handle.db, "ayse", {});
+    expect(all.total).toBe(2);
+    expect(all.rows.map((row) => [row.itemType, row.status])).toEqual([
+      ["tv", "watching"],
+      ["movie", "watched"],
+    ]);
+    const watched = await filteredWatchlist(handle.db, "ayse", { status: "watched" });
+    expect(watched.rows.map((row) => row.itemId)).toEqual([238]);
+    const films = await filteredWatchlist(
+      handle.db,
+      "ayse",
+      { itemType: "movie" },
+      { limit: 1, offset: 0 },
+    );
+    expect(films).toMatchObject({ total: 1, rows: [{ itemId: 238 }] });
+    expect((await filteredWatchlist(handle.db, "mehmet", {})).total).toBe(1);
   });
 });

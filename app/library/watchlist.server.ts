@@ -1,8 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { watchlist, type WATCHLIST_ITEM_TYPES } from "~/db/schema";
+import { watchlist, type WATCHLIST_ITEM_TYPES, type WATCHLIST_STATUSES } from "~/db/schema";
+import type { WatchlistStatus } from "./statuses";
 
 export type WatchlistItem = { type: (typeof WATCHLIST_ITEM_TYPES)[number]; id: number };
+
+// The shared status list (statuses.ts) must be exactly the schema's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const statusesMatch: Same<WatchlistStatus, (typeof WATCHLIST_STATUSES)[number]> = true;
+void statusesMatch;
 
 /* Every query names the owner: a user only ever reads or changes their own rows. */
 
@@ -23,6 +29,44 @@ export async function isInWatchlist(
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** The entry's status, or null when the item is not in the user's list. */
+export async function watchlistStatus(
+  db: Database,
+  userId: string,
+  item: WatchlistItem,
+): Promise<WatchlistStatus | null> {
+  const [row] = await db
+    .select({ status: watchlist.status })
+    .from(watchlist)
+    .where(
+      and(
+        eq(watchlist.userId, userId),
+        eq(watchlist.itemType, item.type),
+        eq(watchlist.itemId, item.id),
+      ),
+    )
+    .limit(1);
+  return row?.status ?? null;
+}
+
+/** Sets the status, adding the item to the list first when it is not there yet. */
+export async function setWatchlistStatus(
+  db: Database,
+  userId: string,
+  item: WatchlistItem,
+  status: WatchlistStatus,
+): Promise<void> {
+  await db
+    .insert(watchlist)
+    .values({ userId, itemType: item.type, itemId: item.id, status })
+    .onConflictDoUpdate({
+      target: [watchlist.userId, watchlist.itemType, watchlist.itemId],
+      set: { status },
+      // Ownership in the query itself, as everywhere else.
+      setWhere: eq(watchlist.userId, userId),
+    });
 }
 
 /** Adds once: a second add (a double click) finds the row there and changes nothing. */
@@ -72,10 +116,55 @@ export async function latestWatchlist(db: Database, userId: string, limit = 12) 
       id: watchlist.id,
       itemType: watchlist.itemType,
       itemId: watchlist.itemId,
+      status: watchlist.status,
       createdAt: watchlist.createdAt,
     })
     .from(watchlist)
     .where(eq(watchlist.userId, userId))
     .orderBy(desc(watchlist.createdAt), desc(watchlist.id))
     .limit(limit);
+}
+
+export interface WatchlistFilter {
+  status?: WatchlistStatus;
+  itemType?: WatchlistItem["type"];
+}
+
+function filterWhere(userId: string, filter: WatchlistFilter): SQL | undefined {
+  return and(
+    eq(watchlist.userId, userId),
+    filter.status ? eq(watchlist.status, filter.status) : undefined,
+    filter.itemType ? eq(watchlist.itemType, filter.itemType) : undefined,
+  );
+}
+
+/**
+ * The user's entries matching the filter, newest first: one page of them (`limit`, `offset`),
+ * or every one when no limit is given (sorting by title, year or rating happens after the
+ * catalogue lookup). The total counts all matching entries.
+ */
+export async function filteredWatchlist(
+  db: Database,
+  userId: string,
+  filter: WatchlistFilter,
+  page?: { limit: number; offset: number },
+) {
+  const where = filterWhere(userId, filter);
+  const query = db
+    .select({
+      id: watchlist.id,
+      itemType: watchlist.itemType,
+      itemId: watchlist.itemId,
+      status: watchlist.status,
+      createdAt: watchlist.createdAt,
+    })
+    .from(watchlist)
+    .where(where)
+    .orderBy(desc(watchlist.createdAt), desc(watchlist.id), asc(watchlist.itemType))
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([
+    page ? query.limit(page.limit).offset(page.offset) : query,
+    db.select({ total: count() }).from(watchlist).where(where),
+  ]);
+  return { rows, total: Number(total?.total ?? 0) };
 }

@@ -4,6 +4,7 @@ import { NotFoundMessage } from "~/catalogue/components/detail-hero";
 import { detailContext, loadMoviePage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
+import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
@@ -33,8 +34,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <MoviePage
       data={loaderData}
       watchlist={
-        <WatchlistButton itemType="movie" itemId={loaderData.movie.id} inList={loaderData.inList} />
+        <WatchlistButton itemType="movie" itemId={loaderData.movie.id} status={loaderData.status} />
       }
+      siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}

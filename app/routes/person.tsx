@@ -4,6 +4,7 @@ import { PersonPage } from "~/catalogue/components/person-page";
 import { detailContext, loadPersonPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
+import { SiteRatingSummary } from "~/library/components/site-rating";
 import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/shell/http-cache";
@@ -31,6 +32,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <PersonPage
       data={loaderData}
+      siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}

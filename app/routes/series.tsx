@@ -4,6 +4,7 @@ import { SeriesPage } from "~/catalogue/components/series-page";
 import { detailContext, loadSeriesPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
+import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { metaTags, notFoundMeta } from "~/seo/meta";
@@ -33,8 +34,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <SeriesPage
       data={loaderData}
       watchlist={
-        <WatchlistButton itemType="tv" itemId={loaderData.series.id} inList={loaderData.inList} />
+        <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
       }
+      siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}

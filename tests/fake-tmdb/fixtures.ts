@@ -100,6 +100,61 @@ export const movies: FakeMovie[] = [
       ],
     },
     images: { backdrops: images("fc-bd", 15), posters: images("fc-po", 14) },
+    // 15 recommendations: the film itself is never shown, and at most 12 of the rest.
+    recommendation_ids: [
+      550,
+      238,
+      1_000_001,
+      ...Array.from({ length: 12 }, (_, index) => 10_002 + index * 3),
+    ],
+    watch_providers: {
+      TR: {
+        link: "https://www.themoviedb.org/movie/550-fight-club/watch?locale=TR",
+        flatrate: [
+          {
+            provider_id: 8,
+            provider_name: "Netflix",
+            logo_path: "/netflix.jpg",
+            display_priority: 1,
+          },
+          {
+            provider_id: 119,
+            provider_name: "Amazon Prime Video",
+            logo_path: "/prime.jpg",
+            display_priority: 2,
+          },
+        ],
+        rent: [
+          {
+            provider_id: 2,
+            provider_name: "Apple TV",
+            logo_path: "/appletv.jpg",
+            display_priority: 3,
+          },
+        ],
+        buy: [
+          {
+            provider_id: 2,
+            provider_name: "Apple TV",
+            logo_path: "/appletv.jpg",
+            display_priority: 3,
+          },
+          {
+            provider_id: 3,
+            provider_name: "Google Play Movies",
+            logo_path: "/play.jpg",
+            display_priority: 4,
+          },
+        ],
+      },
+      // Another region's offers must not show in Turkey.
+      US: {
+        link: "https://www.themoviedb.org/movie/550-fight-club/watch?locale=US",
+        flatrate: [
+          { provider_id: 15, provider_name: "Hulu", logo_path: "/hulu.jpg", display_priority: 1 },
+        ],
+      },
+    },
   },
   {
     id: 238,
@@ -160,6 +215,19 @@ export const movies: FakeMovie[] = [
       poster_path: `/filler${index}.jpg`,
       backdrop_path: null,
       runtime: 90 + index,
+      // "Örnek Film 11": recommendations and Turkish offers that no other test's cache has seen.
+      ...(index === 10
+        ? {
+            recommendation_ids: [550, 238, 10_000, 10_004],
+            watch_providers: {
+              TR: {
+                link: "https://www.themoviedb.org/movie/10010/watch?locale=TR",
+                flatrate: [{ provider_id: 8, provider_name: "Netflix", logo_path: "/netflix.jpg" }],
+                buy: [{ provider_id: 2, provider_name: "Apple TV", logo_path: "/appletv.jpg" }],
+              },
+            },
+          }
+        : {}),
     };
   }),
 ];
@@ -208,6 +276,20 @@ export const series: FakeSeries[] = [
     last_air_date: "2013-09-29",
     status: "Ended",
     genre_ids: [18, 80],
+    recommendation_ids: [1_000_201, 20_000, 20_001],
+    watch_providers: {
+      TR: {
+        link: "https://www.themoviedb.org/tv/1396-breaking-bad/watch?locale=TR",
+        flatrate: [
+          {
+            provider_id: 8,
+            provider_name: "Netflix",
+            logo_path: "/netflix.jpg",
+            display_priority: 1,
+          },
+        ],
+      },
+    },
     vote_average: 8.9,
     vote_count: 15000,
     popularity: 120.5,

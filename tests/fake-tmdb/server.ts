@@ -153,6 +153,34 @@ function keepAppended(
   return body;
 }
 
+/**
+ * `recommendations` and `watch/providers` as the movie database appends them: a page of
+ * summaries (empty when the fixture names none) and every region's offers (none: `{}`).
+ */
+function appendExtras<T>(
+  body: Record<string, unknown>,
+  item: { id: number; recommendation_ids?: unknown; watch_providers?: unknown },
+  all: T[],
+  byId: (entry: T) => number,
+  summary: (entry: T) => Record<string, unknown>,
+  mediaType: "movie" | "tv",
+) {
+  const ids = (item.recommendation_ids ?? []) as number[];
+  const results = ids.flatMap((id) => {
+    const found = all.find((entry) => byId(entry) === id);
+    return found ? [{ ...summary(found), media_type: mediaType }] : [];
+  });
+  body.recommendations = {
+    page: 1,
+    results,
+    total_pages: results.length ? 1 : 0,
+    total_results: results.length,
+  };
+  body["watch/providers"] = { id: item.id, results: item.watch_providers ?? {} };
+  delete body.recommendation_ids;
+  delete body.watch_providers;
+}
+
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
   const english = query.language?.startsWith("en");
@@ -161,7 +189,14 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
     overview: english ? (overview_en ?? movie.overview) : movie.overview,
     genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
   };
-  return keepAppended(body, query, ["credits", "videos", "images"]);
+  appendExtras(body, movie, movies, (entry) => entry.id, movieSummary, "movie");
+  return keepAppended(body, query, [
+    "credits",
+    "videos",
+    "images",
+    "recommendations",
+    "watch/providers",
+  ]);
 }
 
 function seriesDetails(show: FakeSeries, query: Record<string, string>) {
@@ -170,7 +205,14 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
     ...rest,
     genres: genreLists.tv.filter((genre) => show.genre_ids.includes(genre.id)),
   };
-  return keepAppended(body, query, ["credits", "videos", "images"]);
+  appendExtras(body, show, series, (entry) => entry.id, seriesSummary, "tv");
+  return keepAppended(body, query, [
+    "credits",
+    "videos",
+    "images",
+    "recommendations",
+    "watch/providers",
+  ]);
 }
 
 function personDetails(id: number, query: Record<string, string>) {

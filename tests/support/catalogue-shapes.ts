@@ -72,8 +72,22 @@ const video = z.strictObject({
   site: z.string(),
 });
 const images = z.strictObject({ backdrops: z.array(z.string()), posters: z.array(z.string()) });
+const provider = z.strictObject({
+  id: z.number().int(),
+  name: z.string().min(1),
+  logoPath: imagePath,
+});
+const watchProviders = z
+  .strictObject({
+    link: z.string().nullable(),
+    subscription: z.array(provider),
+    rent: z.array(provider),
+    buy: z.array(provider),
+  })
+  .nullable();
 
 export const movieDetails = movieSummary.extend({
+  watchProviders,
   runtime: z.number().int().positive().nullable(),
   genres: z.array(genre),
   videos: z.array(video),
@@ -83,6 +97,7 @@ export const movieDetails = movieSummary.extend({
 });
 
 export const seriesDetails = seriesSummary.extend({
+  watchProviders,
   status: z.string().nullable(),
   numberOfSeasons: z.number().int().min(0),
   numberOfEpisodes: z.number().int().min(0),

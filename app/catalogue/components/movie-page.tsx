@@ -9,7 +9,9 @@ import { DetailHero, Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { MediaTabs } from "./media-tabs";
 import { PeopleList, PeopleRow } from "./people-list";
+import { Recommendations } from "./recommendations";
 import { TrailerButton } from "./trailer-button";
+import { WatchProviders } from "./watch-providers";
 
 export type MoviePageData = NonNullable<Awaited<ReturnType<typeof loadMoviePage>>>;
 
@@ -46,14 +48,19 @@ export function GenreLinks({
   );
 }
 
-/** /film/{slug}: everything about one film. `actions` and `reviews` come from the library. */
+/**
+ * /film/{slug}: everything about one film. `watchlist`, `siteRating` and `reviews` come from the
+ * library.
+ */
 export function MoviePage({
   data,
   watchlist,
+  siteRating,
   reviews,
 }: {
   data: MoviePageData;
   watchlist: ReactNode;
+  siteRating?: ReactNode;
   reviews: ReactNode;
 }) {
   const { movie } = data;
@@ -76,6 +83,7 @@ export function MoviePage({
             formatRuntime(movie.runtime),
           ]}
         />
+        {siteRating}
         <GenreLinks genres={movie.genres} base="/filmler" />
         <div className="flex flex-wrap gap-3">
           <TrailerButton trailer={movie.trailer} title={movie.title} />
@@ -88,6 +96,7 @@ export function MoviePage({
             {movie.overview || "Bu film için henüz bir özet eklenmemiş."}
           </p>
         </Section>
+        <WatchProviders providers={movie.watchProviders} />
         <MediaTabs images={movie.images} videos={movie.videos} />
         {movie.cast.length > 0 && (
           <Section id="oyuncular" title="Oyuncular">
@@ -105,6 +114,7 @@ export function MoviePage({
             />
           </Section>
         )}
+        <Recommendations items={data.recommendations} heading="Benzer Filmler" />
         {reviews}
       </div>
     </>

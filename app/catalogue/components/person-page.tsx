@@ -59,7 +59,15 @@ function Filmography<T extends PersonMovieCredit | PersonSeriesCredit>({
 }
 
 /** /oyuncu/{slug}: a person's life and work. */
-export function PersonPage({ data, reviews }: { data: PersonPageData; reviews: ReactNode }) {
+export function PersonPage({
+  data,
+  siteRating,
+  reviews,
+}: {
+  data: PersonPageData;
+  siteRating?: ReactNode;
+  reviews: ReactNode;
+}) {
   const { person } = data;
   const image = useImageUrl();
   const born = formatLongDate(person.birthday);
@@ -80,6 +88,7 @@ export function PersonPage({ data, reviews }: { data: PersonPageData; reviews: R
             person.placeOfBirth,
           ]}
         />
+        {siteRating}
       </DetailHero>
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
         <Section id="biyografi" title="Biyografi">

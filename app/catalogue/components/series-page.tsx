@@ -8,7 +8,9 @@ import { MediaTabs } from "./media-tabs";
 import { GenreLinks, Rating } from "./movie-page";
 import { PeopleList, PeopleRow } from "./people-list";
 import { Poster } from "./poster";
+import { Recommendations } from "./recommendations";
 import { TrailerButton } from "./trailer-button";
+import { WatchProviders } from "./watch-providers";
 
 export type SeriesPageData = NonNullable<Awaited<ReturnType<typeof loadSeriesPage>>>;
 
@@ -16,10 +18,12 @@ export type SeriesPageData = NonNullable<Awaited<ReturnType<typeof loadSeriesPag
 export function SeriesPage({
   data,
   watchlist,
+  siteRating,
   reviews,
 }: {
   data: SeriesPageData;
   watchlist: ReactNode;
+  siteRating?: ReactNode;
   reviews: ReactNode;
 }) {
   const { series } = data;
@@ -43,6 +47,7 @@ export function SeriesPage({
             `${series.numberOfSeasons} Sezon, ${series.numberOfEpisodes} Bölüm`,
           ]}
         />
+        {siteRating}
         <GenreLinks genres={series.genres} base="/diziler" />
         <div className="flex flex-wrap gap-3">
           <TrailerButton trailer={series.trailer} title={series.name} />
@@ -77,6 +82,7 @@ export function SeriesPage({
             </ul>
           </Section>
         )}
+        <WatchProviders providers={series.watchProviders} />
         <MediaTabs images={series.images} videos={series.videos} />
         {series.cast.length > 0 && (
           <Section id="oyuncular" title="Oyuncular">
@@ -94,6 +100,7 @@ export function SeriesPage({
             />
           </Section>
         )}
+        <Recommendations items={data.recommendations} heading="Benzer Diziler" />
         {reviews}
       </div>
     </>

@@ -77,6 +77,9 @@ export async function replaceCatalogueRows(db: Database, rows: CatalogueRows, ha
       .values({ key: HASH_KEY, value: hash })
       .onConflictDoUpdate({ target: catalogueMeta.key, set: { value: hash } });
   });
+  // Fresh statistics: without them the planner takes the freshly filled tables for small ones
+  // and sorts whole tables instead of walking an index (e.g. for "Benzer yapımlar").
+  await db.execute(sql`analyze catalogue_titles, catalogue_credits, catalogue_people`);
 }
 
 /**

@@ -27,6 +27,16 @@ describe("local source on the embedded content", () => {
   }, 120_000);
   afterAll(() => database.close());
 
+  it("ranks related titles by shared people and genres: the sequel first, never the title", async () => {
+    const related = (await catalogue.movieRecommendations(238))!;
+    expect(related.length).toBeGreaterThan(0);
+    expect(related.length).toBeLessThanOrEqual(12);
+    expect(related[0]!.title).toBe("Baba 2");
+    expect(related.map((movie) => movie.id)).not.toContain(238);
+    expect(related.every((movie) => movie.mediaType === "movie")).toBe(true);
+    expect(await catalogue.seriesRecommendations(238_000_000)).toEqual([]);
+  });
+
   it.each([
     ["eskiya", "Eşkıya"],
     ["EŞKIYA", "Eşkıya"],

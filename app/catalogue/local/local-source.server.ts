@@ -15,6 +15,7 @@ import { searchText } from "../text";
 import {
   MAX_PAGE,
   PAGE_SIZE,
+  RECOMMENDATION_LIMIT,
   type DiscoverFilter,
   type EpisodeDetails,
   type MovieDetails,
@@ -173,7 +174,72 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       .select({ details: catalogueTitles.details })
       .from(catalogueTitles)
       .where(and(eq(catalogueTitles.mediaType, mediaType), eq(catalogueTitles.id, id)));
-    return (row?.details as T | undefined) ?? null;
+    // The local catalogue has no offers data: no invented "where to watch".
+    return row ? ({ ...(row.details as object), watchProviders: null } as T) : null;
+  }
+
+  /**
+   * "Benzer yapımlar" in one query. Candidates: up to 150 titles sharing people with this one
+   * (cast, directors, creators: the credits' media index) and the 150 most popular titles
+   * sharing a genre among the 3,000 most popular of the kind (the popularity index). They are
+   * ranked by the share of its genres they have, the people in common (up to three count) and
+   * popularity.
+   */
+  async function recommendations<T>(mediaType: "movie" | "tv", id: number): Promise<T[]> {
+    const t = catalogueTitles;
+    const c = catalogueCredits;
+    const rows = await queryRows<{ summary: T }>(
+      db,
+      sql`with target as (
+            select ${t.genreIds} as genre_ids from ${t}
+             where ${t.mediaType} = ${mediaType} and ${t.id} = ${id}
+          ),
+          by_people as (
+            select other.media_id as id, count(*)::int as shared
+              from ${c} as mine
+              join ${c} as other
+                on other.person_id = mine.person_id and other.media_type = ${mediaType}
+             where mine.media_type = ${mediaType} and mine.media_id = ${id}
+               and other.media_id <> ${id}
+             group by other.media_id
+             order by shared desc
+             limit 150
+          ),
+          by_genres as (
+            -- The 150 most popular titles sharing a genre, among the 3,000 most popular of
+            -- the kind: a bounded walk down the popularity index, whatever the genres.
+            select popular.id from (
+              select ${t.id} as id, ${t.genreIds} as genre_ids from ${t}
+               where ${t.mediaType} = ${mediaType}
+               -- "nulls last" as in the index (drizzle's desc()); plain "desc" cannot use it.
+               order by ${t.popularity} desc nulls last
+               limit 3000
+            ) as popular, target
+             where popular.id <> ${id} and popular.genre_ids && target.genre_ids
+             limit 150
+          ),
+          candidates as (select id from by_people union select id from by_genres),
+          ranked as (
+            -- Ranked without the JSON summaries: only the 12 chosen ones are read.
+            select ${t.id} as id, ${t.popularity} as popularity,
+                   2.0 * cardinality(array(
+                     select unnest(${t.genreIds}) intersect select unnest(target.genre_ids)
+                   )) / greatest(cardinality(target.genre_ids), 1)
+                   + least(coalesce(by_people.shared, 0), 3)
+                   + ln(1 + ${t.popularity}) / 5 as score
+              from candidates
+              join ${t} on ${t.mediaType} = ${mediaType} and ${t.id} = candidates.id
+              cross join target
+              left join by_people on by_people.id = candidates.id
+             order by score desc, popularity desc, id
+             limit ${RECOMMENDATION_LIMIT}
+          )
+          select ${t.summary} as summary
+            from ranked
+            join ${t} on ${t.mediaType} = ${mediaType} and ${t.id} = ranked.id
+           order by ranked.score desc, ranked.popularity desc, ranked.id`,
+    );
+    return rows.map((row) => row.summary);
   }
 
   return {
@@ -217,6 +283,12 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
 
     movie: safely("movie", (id: number) => titleDetails<MovieDetails>("movie", id)),
     series: safely("series", (id: number) => titleDetails<SeriesDetails>("tv", id)),
+    movieRecommendations: safely("movieRecommendations", (id: number) =>
+      recommendations<MovieSummary>("movie", id),
+    ),
+    seriesRecommendations: safely("seriesRecommendations", (id: number) =>
+      recommendations<SeriesSummary>("tv", id),
+    ),
     season: safely("season", async (seriesId: number, seasonNumber: number) => {
       const [row] = await db
         .select({ details: catalogueSeasons.details })

@@ -70,7 +70,8 @@ export interface TitleRow {
   genreIds: number[];
   searchText: string;
   summary: MovieSummary | SeriesSummary;
-  details: MovieDetails | SeriesDetails;
+  /** Without watch providers: the local source has none (local-source.server.ts). */
+  details: Omit<MovieDetails, "watchProviders"> | Omit<SeriesDetails, "watchProviders">;
 }
 
 export interface CatalogueRows {
@@ -167,7 +168,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       popularity: movie.popularity,
       genreIds: movie.genres,
     };
-    const details: MovieDetails = {
+    const details: Omit<MovieDetails, "watchProviders"> = {
       ...summary,
       runtime: movie.runtime,
       genres: movie.genres.map((id) => ({ id, name: genreNames.movie.get(id) ?? "" })),
@@ -212,7 +213,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     };
     const seriesCast = cast(show.cast);
     const regularSeasons = show.seasons.filter((season) => season.seasonNumber > 0);
-    const details: SeriesDetails = {
+    const details: Omit<SeriesDetails, "watchProviders"> = {
       ...summary,
       status: show.status,
       numberOfSeasons: regularSeasons.length,

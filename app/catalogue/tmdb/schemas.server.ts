@@ -14,7 +14,10 @@ import type {
   SeasonDetails,
   SeriesDetails,
   SeriesSummary,
+  WatchProvider,
+  WatchProviders,
 } from "../types";
+import { RECOMMENDATION_LIMIT } from "../types";
 
 /*
  * The movie database's JSON, validated at the edge and turned into the catalogue's own types.
@@ -51,6 +54,9 @@ function list<T extends z.ZodType>(item: T) {
       }),
     );
 }
+
+/** Details as parsed, with the recommendations that came in the same answer. */
+export type WithRecommendations<D, S> = D & { recommendations: S[] };
 
 const genre = z.object({ id, name: text }) satisfies z.ZodType<Genre>;
 
@@ -200,6 +206,48 @@ export const searchPage = paged(searchItem);
 
 export const genreList = z.object({ genres: list(genre) }).transform((raw) => raw.genres);
 
+const watchProvider = z
+  .object({ provider_id: id, provider_name: text, logo_path: optionalText })
+  .transform((raw): WatchProvider => ({
+    id: raw.provider_id,
+    name: raw.provider_name,
+    logoPath: raw.logo_path,
+  }));
+
+/** The region TR from `watch/providers`; null when there is no offer there. */
+const turkishWatchProviders = z
+  .object({
+    results: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .transform((regions) => regions?.TR),
+  })
+  .nullish()
+  .transform((raw): WatchProviders | null => {
+    const region = z
+      .object({
+        link: optionalText,
+        flatrate: list(watchProvider),
+        rent: list(watchProvider),
+        buy: list(watchProvider),
+      })
+      .safeParse(raw?.results);
+    if (!region.success) return null;
+    const { link, flatrate, rent, buy } = region.data;
+    if (flatrate.length + rent.length + buy.length === 0) return null;
+    return { link, subscription: flatrate, rent, buy };
+  });
+
+const recommendationsOf = <T extends z.ZodType>(summary: T) =>
+  z
+    .object({ results: list(summary) })
+    .nullish()
+    .transform((raw) => raw?.results ?? []);
+
+/** At most 12, never the title itself. */
+const related = <T extends { id: number }>(items: T[], self: number) =>
+  items.filter((item) => item.id !== self).slice(0, RECOMMENDATION_LIMIT);
+
 export const movieDetails = z
   .object({
     runtime: optionalNumber,
@@ -207,9 +255,11 @@ export const movieDetails = z
     credits,
     videos,
     images,
+    recommendations: recommendationsOf(movieSummary),
+    "watch/providers": turkishWatchProviders,
   })
   .loose()
-  .transform((raw, ctx): MovieDetails | typeof z.NEVER => {
+  .transform((raw, ctx): WithRecommendations<MovieDetails, MovieSummary> | typeof z.NEVER => {
     const summary = movieSummary.safeParse(raw);
     if (!summary.success) {
       ctx.addIssue({ code: "custom", message: "malformed movie" });
@@ -217,6 +267,8 @@ export const movieDetails = z
     }
     return {
       ...summary.data,
+      watchProviders: raw["watch/providers"],
+      recommendations: related(raw.recommendations, summary.data.id),
       runtime: raw.runtime || null,
       genres: raw.genres,
       videos: raw.videos,
@@ -259,9 +311,11 @@ export const seriesDetails = z
     credits,
     videos,
     images,
+    recommendations: recommendationsOf(seriesSummary),
+    "watch/providers": turkishWatchProviders,
   })
   .loose()
-  .transform((raw, ctx): SeriesDetails | typeof z.NEVER => {
+  .transform((raw, ctx): WithRecommendations<SeriesDetails, SeriesSummary> | typeof z.NEVER => {
     const summary = seriesSummary.safeParse(raw);
     if (!summary.success) {
       ctx.addIssue({ code: "custom", message: "malformed series" });
@@ -269,6 +323,8 @@ export const seriesDetails = z
     }
     return {
       ...summary.data,
+      watchProviders: raw["watch/providers"],
+      recommendations: related(raw.recommendations, summary.data.id),
       status: raw.status,
       numberOfSeasons: raw.number_of_seasons,
       numberOfEpisodes: raw.number_of_episodes,

@@ -28,6 +28,16 @@ function yearBounds(filter: DiscoverFilter<string>) {
   };
 }
 
+/** Details as the port returns them: the recommendations are asked for on their own. */
+function withoutRecommendations<T extends { recommendations: unknown }>(
+  item: T | null,
+): Omit<T, "recommendations"> | null {
+  if (!item) return null;
+  const { recommendations, ...details } = item;
+  void recommendations;
+  return details;
+}
+
 /** The live source: the movie database API v3 in Turkish (ARCHITECTURE.md, "The catalogue port"). */
 export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
   const { cached, imageBaseUrl } = options;
@@ -70,11 +80,18 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     return { ...item, overview: await english(path, schema.overviewOnly) };
   }
 
+  // Recommendations and watch providers come in the same request: a cold detail page still
+  // costs one upstream call.
   const mediaDetailParams = {
-    append_to_response: "credits,videos,images",
+    append_to_response: "credits,videos,images,recommendations,watch/providers",
     include_image_language: "tr,en,null",
     include_video_language: "tr,en",
   };
+
+  const movieWithRecommendations = (id: number) =>
+    withTurkishOrEnglishOverview(`/movie/${id}`, schema.movieDetails);
+  const seriesWithRecommendations = (id: number) =>
+    withTurkishOrEnglishOverview(`/tv/${id}`, schema.seriesDetails);
 
   return {
     source: "tmdb",
@@ -87,8 +104,12 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     popularPeople: (page) =>
       fetchParsed("/person/popular", { page: clampPage(page) }, TTL.list, schema.peoplePage),
 
-    movie: (id) => withTurkishOrEnglishOverview(`/movie/${id}`, schema.movieDetails),
-    series: (id) => withTurkishOrEnglishOverview(`/tv/${id}`, schema.seriesDetails),
+    movie: async (id) => withoutRecommendations(await movieWithRecommendations(id)),
+    series: async (id) => withoutRecommendations(await seriesWithRecommendations(id)),
+    movieRecommendations: async (id) =>
+      (await movieWithRecommendations(id))?.recommendations ?? null,
+    seriesRecommendations: async (id) =>
+      (await seriesWithRecommendations(id))?.recommendations ?? null,
     season: (seriesId, seasonNumber) =>
       fetchParsed(
         `/tv/${seriesId}/season/${seasonNumber}`,

@@ -73,7 +73,7 @@ describe("live source: what it sends", () => {
     ]);
   });
 
-  it("appends credits, videos and images to details, and credits to people and episodes", async () => {
+  it("appends credits, videos, images, recommendations and watch providers to details, and credits to people and episodes", async () => {
     const { catalogue } = source();
     await catalogue.movie(550);
     await catalogue.series(1396);
@@ -83,11 +83,49 @@ describe("live source: what it sends", () => {
       fake.requests.map((request) => [request.path, request.query.append_to_response]),
     );
     expect(appended).toEqual({
-      "/movie/550": "credits,videos,images",
-      "/tv/1396": "credits,videos,images",
+      "/movie/550": "credits,videos,images,recommendations,watch/providers",
+      "/tv/1396": "credits,videos,images,recommendations,watch/providers",
       "/person/287": "movie_credits,tv_credits",
       "/tv/1396/season/1/episode/1": "credits",
     });
+  });
+
+  it("answers a cold film page (details, recommendations, providers) with one upstream call", async () => {
+    const { catalogue } = source();
+    const [movie, recommendations] = await Promise.all([
+      catalogue.movie(550),
+      catalogue.movieRecommendations(550),
+    ]);
+    expect(fake.requests).toHaveLength(1);
+    expect(paths()).toEqual(["/movie/550"]);
+    expect(recommendations).toHaveLength(12);
+    expect(recommendations!.map((item) => item.id)).not.toContain(550);
+    expect(recommendations!.slice(0, 2).map((item) => item.title)).toEqual(["Baba", "Eşkıya"]);
+    expect(movie).not.toHaveProperty("recommendations");
+    expect(movie!.watchProviders).toEqual({
+      link: "https://www.themoviedb.org/movie/550-fight-club/watch?locale=TR",
+      subscription: [
+        { id: 8, name: "Netflix", logoPath: "/netflix.jpg" },
+        { id: 119, name: "Amazon Prime Video", logoPath: "/prime.jpg" },
+      ],
+      rent: [{ id: 2, name: "Apple TV", logoPath: "/appletv.jpg" }],
+      buy: [
+        { id: 2, name: "Apple TV", logoPath: "/appletv.jpg" },
+        { id: 3, name: "Google Play Movies", logoPath: "/play.jpg" },
+      ],
+    });
+    // Asked again (a second visitor): nothing more upstream.
+    await catalogue.movieRecommendations(550);
+    await catalogue.movie(550);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("has no recommendations or providers when the movie database has none for Turkey", async () => {
+    const { catalogue } = source();
+    expect(await catalogue.movieRecommendations(238)).toEqual([]);
+    expect((await catalogue.movie(238))!.watchProviders).toBeNull();
+    expect(await catalogue.seriesRecommendations(1_000_201)).toEqual([]);
+    expect((await catalogue.series(1396))!.watchProviders!.subscription).toHaveLength(1);
   });
 
   it("translates the discover filter exactly for films", async () => {

@@ -8,9 +8,11 @@ import { Poster } from "~/catalogue/components/poster";
 import { CardGrid, GridError } from "~/catalogue/components/title-grid";
 import { formatRating } from "~/catalogue/format";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigatingTo } from "~/ui/use-navigating";
 import type { Dashboard, DashboardTile } from "../dashboard.server";
+import { STATUS_LABELS } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 
 const FAILED = "Veriler yüklenirken hata oluştu";
@@ -37,13 +39,22 @@ function RemoveButton({ tile }: { tile: DashboardTile }) {
   );
 }
 
-function Tile({ tile, removable }: { tile: DashboardTile; removable?: boolean }) {
+/** A poster tile of the dashboard and the list page: title, badges, and a remove button. */
+export function Tile({
+  tile,
+  removable,
+  className = "w-36 shrink-0 snap-start sm:w-40",
+}: {
+  tile: DashboardTile;
+  removable?: boolean;
+  className?: string;
+}) {
   const image = useImageUrl();
   const label =
     tile.title ??
     `${tile.itemType === "tv" ? "Dizi" : tile.itemType === "person" ? "Kişi" : "Film"} #${tile.itemId}`;
   return (
-    <li className="relative w-36 shrink-0 snap-start sm:w-40">
+    <li className={cn("relative", className)}>
       <Link to={tile.href} className="group block space-y-2">
         <div className="relative overflow-hidden rounded-lg">
           <Poster src={image("w200", tile.imagePath)} alt={label} />
@@ -55,9 +66,20 @@ function Tile({ tile, removable }: { tile: DashboardTile; removable?: boolean })
           )}
         </div>
         <span className="line-clamp-2 text-sm font-semibold group-hover:text-primary">{label}</span>
+        {tile.status && (
+          <span className="inline-block rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground">
+            {STATUS_LABELS[tile.status]}
+            {tile.year && <span className="text-muted-foreground"> · {tile.year}</span>}
+          </span>
+        )}
         {tile.rating !== undefined && tile.rating !== null && (
           <span className="block text-xs text-muted-foreground">
             Senin Puanın: {tile.rating}/10
+          </span>
+        )}
+        {tile.siteAverage != null && (
+          <span className="block text-xs text-muted-foreground">
+            Perde puanı: {formatRating(tile.siteAverage)}/10
           </span>
         )}
       </Link>
@@ -143,7 +165,10 @@ export function DashboardPage({
                 İzleme Listem
               </h2>
               {data.watchlist.length > 0 && (
-                <Link to="/dashboard" className="text-sm font-medium text-primary hover:underline">
+                <Link
+                  to="/dashboard/liste"
+                  className="text-sm font-medium text-primary hover:underline"
+                >
                   Tümünü Gör
                 </Link>
               )}

@@ -1,10 +1,11 @@
 import { Pencil, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { formatLongDate } from "~/catalogue/format";
 import { initialLetter } from "~/ui/initial";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ReviewView } from "../reviews.server";
+import { REVIEW_OFFER_PARAM } from "../statuses";
 import { ReviewForm } from "./review-form";
 import { useLibraryFetcher } from "./use-library-fetcher";
 
@@ -100,11 +101,19 @@ export function ReviewsSection({
 }) {
   const own = reviews.find((review) => review.own);
   const others = reviews.filter((review) => !review.own);
+  // Set after marking the title İzledim without a review (watchlist-status.server.ts).
+  const [searchParams] = useSearchParams();
+  const offerReview = !own && searchParams.has(REVIEW_OFFER_PARAM);
   return (
     <section aria-labelledby="yorumlar" className="space-y-4">
       <h2 id="yorumlar" className="text-2xl font-bold">
         Yorumlar
       </h2>
+      {offerReview && (
+        <p role="status" className="rounded-lg bg-primary/10 px-4 py-3 font-medium text-primary">
+          İzledin! Puan vermek ister misin?
+        </p>
+      )}
       {own ? <OwnReview key={own.id} review={own} item={item} /> : <ReviewForm item={item} />}
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">

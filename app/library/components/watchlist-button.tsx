@@ -1,23 +1,44 @@
-import { Check, Plus } from "lucide-react";
+import { Check, ChevronDown, Eye, Plus, Star, Trash2 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
+import { STATUS_LABELS, WATCHLIST_STATUSES, type WatchlistStatus } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 
+const STATUS_ICONS = { plan_to_watch: Check, watching: Eye, watched: Check } as const;
+
+/** The latest answer wins over the page's data until the page revalidates. */
+function currentStatus(
+  answer: { inList?: boolean; status?: WatchlistStatus } | undefined,
+  status: WatchlistStatus | null,
+): WatchlistStatus | null {
+  if (answer?.status) return answer.status;
+  if (answer?.inList === false) return null;
+  if (answer?.inList === true) return status ?? "plan_to_watch";
+  return status;
+}
+
+const itemClass =
+  "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-muted data-[highlighted]:bg-muted";
+
 /**
- * 'Listeye Ekle' → 'Listemde' (secondary) → removed again (SPEC.md section 4). Disabled while
- * a request runs; anonymous visitors are asked to sign in.
+ * Not in the list: 'Listeye Ekle' (SPEC.md section 4). In the list: 'Listemde · {status}', a small
+ * menu to change the status (İzleyeceğim, İzliyorum, İzledim) or remove the title. Without
+ * JavaScript the menu is a <details> of plain form buttons; once hydrated, a Radix menu whose
+ * choices post the same forms. Disabled while a request runs; anonymous visitors sign in first.
  */
 export function WatchlistButton({
   itemType,
   itemId,
-  inList,
+  status,
 }: {
   itemType: "movie" | "tv";
   itemId: number;
-  inList: boolean;
+  status: WatchlistStatus | null;
 }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -25,38 +46,157 @@ export function WatchlistButton({
   const hydrated = useHydrated();
   const fetcher = useLibraryFetcher(`watchlist-${itemType}-${itemId}`);
   const busy = fetcher.state !== "idle";
-  const current =
-    fetcher.data?.ok && fetcher.data.inList !== undefined ? fetcher.data.inList : inList;
+  const answer = fetcher.data?.ok ? fetcher.data : undefined;
+  const current = currentStatus(answer, status);
+  const returnTo = location.pathname + location.search;
+
+  const fields = (intent: string) => ({
+    intent,
+    itemType,
+    itemId: String(itemId),
+    returnTo,
+    ...(hydrated ? { js: "1" } : {}),
+  });
+  const hidden = (intent: string) =>
+    Object.entries(fields(intent)).map(([name, value]) => (
+      <input key={name} type="hidden" name={name} value={value} />
+    ));
+  const guard = (event: { preventDefault(): void }) => {
+    if (user) return true;
+    event.preventDefault();
+    toast.error("Lütfen giriş yapın");
+    navigate("/auth");
+    return false;
+  };
+
+  if (current === null) {
+    return (
+      <fetcher.Form method="post" action="/liste" onSubmit={guard}>
+        {hidden("add")}
+        <Button type="submit" variant="outline" disabled={busy} aria-pressed={false}>
+          <Plus className="size-4" aria-hidden />
+          Listeye Ekle
+        </Button>
+      </fetcher.Form>
+    );
+  }
+
+  const Icon = STATUS_ICONS[current];
+  const trigger = (
+    <>
+      <Icon className="size-4" aria-hidden />
+      <span>
+        Listemde <span aria-hidden>·</span> {STATUS_LABELS[current]}
+      </span>
+      <ChevronDown className="size-4" aria-hidden />
+    </>
+  );
+  const offer = answer?.offerReview ? (
+    <a
+      href="#yorumlar"
+      className="inline-flex items-center gap-1.5 self-center text-sm font-medium text-primary hover:underline"
+    >
+      <Star className="size-4" aria-hidden />
+      Puan vermek ister misin?
+    </a>
+  ) : null;
+
+  if (!hydrated) {
+    // Without JavaScript: the same choices as plain form posts inside a disclosure.
+    return (
+      <details className="group relative">
+        <summary
+          className={cn(
+            "inline-flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg bg-secondary px-4 text-sm font-medium text-secondary-foreground hover:bg-muted [&::-webkit-details-marker]:hidden",
+          )}
+        >
+          {trigger}
+        </summary>
+        {/* In the flow, not floating: the hero clips what overflows it. */}
+        <div className="mt-2 w-56 rounded-lg border bg-background p-1 shadow-xl">
+          <form method="post" action="/liste">
+            {hidden("status")}
+            {WATCHLIST_STATUSES.map((value) => (
+              <button
+                key={value}
+                type="submit"
+                name="status"
+                value={value}
+                aria-pressed={value === current}
+                className={itemClass}
+              >
+                <Check
+                  className={cn("size-4", value === current ? "opacity-100" : "opacity-0")}
+                  aria-hidden
+                />
+                {STATUS_LABELS[value]}
+              </button>
+            ))}
+          </form>
+          <div className="my-1 h-px bg-border" />
+          <form method="post" action="/liste">
+            {hidden("remove")}
+            <button type="submit" className={cn(itemClass, "text-danger")}>
+              <Trash2 className="size-4" aria-hidden />
+              Listeden Kaldır
+            </button>
+          </form>
+        </div>
+      </details>
+    );
+  }
+
+  const submit = (intent: string, extra: Record<string, string> = {}) =>
+    fetcher.submit({ ...fields(intent), ...extra }, { method: "post", action: "/liste" });
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/liste"
-      onSubmit={(event) => {
-        if (user) return;
-        event.preventDefault();
-        toast.error("Lütfen giriş yapın");
-        navigate("/auth");
-      }}
-    >
-      <input type="hidden" name="intent" value={current ? "remove" : "add"} />
-      <input type="hidden" name="itemType" value={itemType} />
-      <input type="hidden" name="itemId" value={itemId} />
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      {hydrated && <input type="hidden" name="js" value="1" />}
-      <Button
-        type="submit"
-        variant={current ? "secondary" : "outline"}
-        disabled={busy}
-        aria-pressed={current}
-      >
-        {current ? (
-          <Check className="size-4" aria-hidden />
-        ) : (
-          <Plus className="size-4" aria-hidden />
-        )}
-        {current ? "Listemde" : "Listeye Ekle"}
-      </Button>
-    </fetcher.Form>
+    <div className="flex flex-wrap gap-3">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-label={`Listemde: ${STATUS_LABELS[current]}`}
+          >
+            {trigger}
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={8}
+            className="z-50 min-w-52 rounded-lg border bg-background p-1 shadow-xl"
+          >
+            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
+              İzleme durumu
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={current}
+              onValueChange={(value) => submit("status", { status: value })}
+            >
+              {WATCHLIST_STATUSES.map((value) => (
+                <DropdownMenu.RadioItem key={value} value={value} className={itemClass}>
+                  <span className="size-4">
+                    <DropdownMenu.ItemIndicator>
+                      <Check className="size-4" aria-hidden />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  {STATUS_LABELS[value]}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item
+              className={cn(itemClass, "text-danger")}
+              onSelect={() => submit("remove")}
+            >
+              <Trash2 className="size-4" aria-hidden />
+              Listeden Kaldır
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {offer}
+    </div>
   );
 }

@@ -1,0 +1,170 @@
+import { Form, Link, useNavigate } from "react-router";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Pager } from "~/ui/pager";
+import { useHydrated } from "~/ui/use-hydrated";
+import { useNavigatingTo } from "~/ui/use-navigating";
+import { STATUS_LABELS, STATUS_SLUGS, WATCHLIST_STATUSES } from "../statuses";
+import { LIST_KINDS, LIST_SORTS, listHref, type ListFilters } from "../list-filters";
+import type { WatchlistPageData } from "../watchlist-page.server";
+import { Tile } from "./dashboard-page";
+
+function Chips({
+  label,
+  options,
+  active,
+  hrefFor,
+}: {
+  label: string;
+  options: { value: string | undefined; label: string }[];
+  active: string | undefined;
+  hrefFor: (value: string | undefined) => string;
+}) {
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+      {options.map((option) => {
+        const selected = option.value === active;
+        return (
+          <Link
+            key={option.label}
+            to={hrefFor(option.value)}
+            replace
+            preventScrollReset
+            aria-current={selected ? "true" : undefined}
+            className={cn(
+              "rounded-full border px-3.5 py-1.5 text-sm font-medium transition",
+              selected ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
+            )}
+          >
+            {option.label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+/** /dashboard/liste: the whole watchlist with status and kind filters, a sort and pages of 24. */
+export function WatchlistPage({ data }: { data: WatchlistPageData }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const loading = useNavigatingTo("/dashboard/liste");
+  const { filters } = data;
+  // Every change goes back to page 1 and replaces the URL.
+  const change = (next: Partial<ListFilters>) => listHref({ ...filters, ...next });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <Breadcrumb
+        items={[
+          { label: "Ana Sayfa", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "İzleme Listem" },
+        ]}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-bold">İzleme Listem</h1>
+        {!data.failed && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {data.total} yapım
+          </p>
+        )}
+      </div>
+
+      <section aria-label="Filtreler" className="space-y-3">
+        <Chips
+          label="Durum"
+          active={filters.status}
+          hrefFor={(status) => change({ status })}
+          options={[
+            { value: undefined, label: "Tümü" },
+            ...WATCHLIST_STATUSES.map((status) => ({
+              value: STATUS_SLUGS[status],
+              label: STATUS_LABELS[status],
+            })),
+          ]}
+        />
+        <Chips
+          label="Tür"
+          active={filters.kind}
+          hrefFor={(kind) => change({ kind: kind as ListFilters["kind"] })}
+          options={[
+            { value: undefined, label: "Filmler ve Diziler" },
+            ...LIST_KINDS.map((kind) => ({ value: kind.slug, label: kind.label })),
+          ]}
+        />
+        <Form method="get" action="/dashboard/liste" className="flex flex-wrap items-end gap-3">
+          {filters.status && <input type="hidden" name="durum" value={filters.status} />}
+          {filters.kind && <input type="hidden" name="tur" value={filters.kind} />}
+          <label className="space-y-1.5 text-sm font-medium">
+            <span className="block">Sıralama</span>
+            <select
+              name="sirala"
+              value={filters.sort}
+              onChange={(event) =>
+                navigate(change({ sort: event.target.value as ListFilters["sort"] }), {
+                  replace: true,
+                  preventScrollReset: true,
+                })
+              }
+              className="block h-10 w-60 rounded-lg border bg-card px-3 text-sm"
+            >
+              {LIST_SORTS.map((sort) => (
+                <option key={sort.slug} value={sort.slug}>
+                  {sort.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!hydrated && (
+            <Button type="submit" variant="secondary">
+              Uygula
+            </Button>
+          )}
+        </Form>
+      </section>
+
+      {data.failed ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-dashed p-6 text-center text-muted-foreground"
+        >
+          Veriler yüklenirken hata oluştu
+        </p>
+      ) : data.tiles.length === 0 ? (
+        <div className="space-y-3 rounded-lg border border-dashed p-8 text-center">
+          <p className="text-muted-foreground">
+            {data.total === 0 && !filters.status && !filters.kind
+              ? "İzleme listeniz henüz boş."
+              : "Bu filtrelere uygun yapım bulunamadı."}
+          </p>
+          <Button asChild variant="secondary">
+            <Link to="/">Keşfet</Link>
+          </Button>
+        </div>
+      ) : (
+        <ul
+          aria-label="İzleme listesi"
+          aria-busy={loading}
+          className={cn(
+            "grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4 lg:grid-cols-6",
+            loading && "opacity-60",
+          )}
+        >
+          {data.tiles.map((tile) => (
+            <Tile key={tile.key} tile={tile} removable className="w-full" />
+          ))}
+        </ul>
+      )}
+
+      {!data.failed && (
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          hrefFor={(page) => listHref(filters, page)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { API_KEY } from "../fake-tmdb/fixtures";
+import { fakeTmdbControl } from "../fake-tmdb/server";
+import { startAppServer, type RunningServer } from "../support/app-server";
+import { describeInBrowser, PHONE, useBrowser } from "./browser";
+
+/*
+ * Issue 13: "Benzer yapımlar", Perde puanı, the watchlist with statuses and its list page, and
+ * "Nerede izlenir?". This file runs its own live-source server on the shared fake movie
+ * database: plain http (session cookies without the Secure prefix) and its own sign-up limits.
+ */
+
+const baseURL = inject("baseURL");
+const fakeTmdbURL = inject("fakeTmdbURL");
+let server: RunningServer;
+let tmdbBaseURL = "";
+beforeAll(async () => {
+  server = await startAppServer({
+    CATALOGUE: "tmdb",
+    TMDB_API_BASE_URL: fakeTmdbURL,
+    TMDB_API_KEY: API_KEY,
+  });
+  tmdbBaseURL = server.url;
+}, 60_000);
+afterAll(() => server?.stop());
+let counter = 0;
+
+function post(path: string, body: Record<string, string>, cookie?: string) {
+  return fetch(`${tmdbBaseURL}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Origin: tmdbBaseURL,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body),
+  });
+}
+
+/** A new account, signed in with plain form posts; its session cookie. */
+async function account(name: string) {
+  const email = `liste${Date.now()}${counter++}@example.com`;
+  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
+  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("perde.session_token="));
+  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
+  return cookie.split(";")[0]!;
+}
+
+async function signedInPage(page: Page, cookie: string) {
+  const [name, value] = cookie.split("=");
+  await page
+    .context()
+    .addCookies([
+      { name: name!, value: value!, url: tmdbBaseURL, secure: name!.startsWith("__Secure-") },
+    ]);
+  return page;
+}
+
+const sectionOf = (page: Page, heading: string) =>
+  page.locator("section", {
+    has: page.getByRole("heading", { level: 2, name: heading, exact: true }),
+  });
+
+describeInBrowser("film pages: Benzer Filmler, Nerede izlenir?, Perde puanı", () => {
+  const browser = useBrowser();
+
+  it("shows related films and Turkish offers from one upstream call on a cold page", async () => {
+    const control = fakeTmdbControl(fakeTmdbURL);
+    const page = await browser.newPage(PHONE, tmdbBaseURL);
+    await page.goto("/film/ornek-film-11-1970-10010");
+    const calls = (await control.requests()).filter((request) => request.path === "/movie/10010");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.query.append_to_response).toContain("recommendations");
+    expect(calls[0]!.query.append_to_response).toContain("watch/providers");
+
+    const related = sectionOf(page, "Benzer Filmler");
+    expect(await related.getByRole("listitem").allTextContents()).toEqual([
+      expect.stringContaining("Dövüş Kulübü"),
+      expect.stringContaining("Baba"),
+      expect.stringContaining("Örnek Film 1"),
+      expect.stringContaining("Örnek Film 5"),
+    ]);
+    expect(await related.getByRole("link", { name: /Baba/ }).getAttribute("href")).toBe(
+      "/film/baba-1972-238",
+    );
+
+    const offers = sectionOf(page, "Nerede izlenir?");
+    expect(await offers.getByRole("list", { name: "Abonelik" }).textContent()).toBe("Netflix");
+    expect(await offers.getByRole("list", { name: "Satın al" }).textContent()).toBe("Apple TV");
+    expect(await offers.getByRole("list", { name: "Kirala" }).count()).toBe(0);
+    expect(await offers.getByRole("link", { name: "JustWatch" }).isVisible()).toBe(true);
+    // Nobody has rated it here yet: no site rating.
+    expect(await page.getByRole("group", { name: "Perde puanı" }).count()).toBe(0);
+  });
+
+  it("has no offers section where the movie database has none for Turkey", async () => {
+    const page = await browser.newPage(undefined, tmdbBaseURL);
+    await page.goto("/film/baba-1972-238");
+    expect(await page.getByRole("heading", { name: "Nerede izlenir?" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Benzer Filmler" }).count()).toBe(0);
+  });
+
+  it("ranks related titles on the embedded catalogue and invents no offers", async () => {
+    const page = await browser.newPage(undefined, baseURL);
+    await page.goto("/film/baba-1972-238");
+    const related = sectionOf(page, "Benzer Filmler").getByRole("listitem");
+    const count = await related.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(12);
+    // The sequel shares its genres, director and cast: it comes first.
+    expect(await related.first().textContent()).toContain("Baba 2");
+    expect(
+      await sectionOf(page, "Benzer Filmler").locator('a[href="/film/baba-1972-238"]').count(),
+    ).toBe(0);
+    expect(await page.getByRole("heading", { name: "Nerede izlenir?" }).count()).toBe(0);
+  });
+});
+
+describeInBrowser("watchlist statuses in the browser", () => {
+  const browser = useBrowser();
+
+  it("adds, changes the status from the menu, offers the review form, and shows Perde puanı", async () => {
+    const cookie = await account("Durum Deneyen");
+    const other = await account("Başka Biri");
+    await post(
+      "/yorum",
+      {
+        intent: "create",
+        itemType: "tv",
+        itemId: "1396",
+        rating: "9",
+        comment: "Televizyon tarihinin en iyisi.",
+        returnTo: "/",
+      },
+      other,
+    );
+    const page = await signedInPage(await browser.newPage(undefined, tmdbBaseURL), cookie);
+    await page.goto("/dizi/breaking-bad-2008-1396");
+    expect(await page.getByRole("group", { name: "Perde puanı" }).textContent()).toContain(
+      "9.0/10 · 1 oy",
+    );
+    expect(await page.getByRole("list", { name: "Puan dağılımı" }).textContent()).toContain(
+      "9 puan: 1 oy",
+    );
+
+    await page.getByRole("button", { name: "Listeye Ekle" }).click();
+    await page.getByText("Listenize eklendi").first().waitFor();
+    await page.getByRole("button", { name: "Listemde: İzleyeceğim" }).click();
+    await page.getByRole("menuitemradio", { name: "İzliyorum" }).click();
+    await page.getByText("Durum: İzliyorum").first().waitFor();
+    await page.getByRole("button", { name: "Listemde: İzliyorum" }).click();
+    await page.getByRole("menuitemradio", { name: "İzledim" }).click();
+    await page.getByText("Durum: İzledim").first().waitFor();
+    await page.getByRole("link", { name: "Puan vermek ister misin?" }).click();
+
+    const reviews = sectionOf(page, "Yorumlar");
+    await reviews.getByLabel("7 puan").check({ force: true });
+    await reviews.getByLabel("Yorumunuz").fill("Sonunu çok beğendim, tavsiye ederim.");
+    await reviews.getByRole("button", { name: "Yorum Yap" }).click();
+    await page.getByText("Yorumunuz eklendi").first().waitFor();
+    await page.getByRole("group", { name: "Perde puanı" }).getByText("2 oy").waitFor();
+    expect(await page.getByRole("group", { name: "Perde puanı" }).textContent()).toContain(
+      "8.0/10",
+    );
+
+    await page.goto("/dashboard");
+    const list = page.getByRole("list", { name: "İzleme Listem" });
+    expect(await list.textContent()).toContain("İzledim");
+    expect(await page.getByRole("list", { name: "Son Puanlarım" }).textContent()).toContain(
+      "Perde puanı: 8.0/10",
+    );
+    await page.getByRole("link", { name: "Tümünü Gör" }).click();
+    await page.waitForURL("**/dashboard/liste");
+
+    await page.goto("/dizi/breaking-bad-2008-1396");
+    await page.getByRole("button", { name: "Listemde: İzledim" }).click();
+    await page.getByRole("menuitem", { name: "Listeden Kaldır" }).click();
+    await page.getByText("Listeden kaldırıldı").first().waitFor();
+    await page.getByRole("button", { name: "Listeye Ekle" }).waitFor();
+  });
+
+  it("filters, sorts and pages the list page, 24 at a time, in the URL", async () => {
+    const cookie = await account("Liste Sahibi");
+    // 20 films (every fourth watched) and 6 series (watching), added oldest first.
+    for (let index = 0; index < 20; index++) {
+      await post(
+        "/liste",
+        {
+          intent: "status",
+          itemType: "movie",
+          itemId: String(10_000 + index),
+          status: index % 4 === 0 ? "watched" : "plan_to_watch",
+          returnTo: "/",
+        },
+        cookie,
+      );
+    }
+    for (let index = 0; index < 6; index++) {
+      await post(
+        "/liste",
+        {
+          intent: "status",
+          itemType: "tv",
+          itemId: String(20_000 + index),
+          status: "watching",
+          returnTo: "/",
+        },
+        cookie,
+      );
+    }
+    const page = await signedInPage(await browser.newPage(undefined, tmdbBaseURL), cookie);
+    await page.goto("/dashboard/liste");
+    const tiles = page.getByRole("list", { name: "İzleme listesi" }).getByRole("listitem");
+    expect(await tiles.count()).toBe(24);
+    expect(await page.getByText("26 yapım").isVisible()).toBe(true);
+    expect(await tiles.first().textContent()).toContain("Örnek Dizi 6"); // newest first
+    await page.getByText("Sayfa 1 / 2").waitFor();
+    await page.getByRole("link", { name: "Sonraki" }).click();
+    await page.waitForURL("**/dashboard/liste?sayfa=2");
+    await page.getByText("Sayfa 2 / 2").waitFor();
+    expect(await tiles.count()).toBe(2);
+
+    await page
+      .getByRole("group", { name: "Tür" })
+      .getByRole("link", { name: "Filmler", exact: true })
+      .click();
+    await page.waitForURL("**/dashboard/liste?tur=film");
+    await page.getByText("20 yapım").waitFor();
+    await page.getByLabel("Sıralama").selectOption("baslik");
+    await page.waitForURL("**/dashboard/liste?tur=film&sirala=baslik");
+    await page.getByText("Sayfa 1 / 1").waitFor();
+    // Turkish, numeric-aware title order: Örnek Film 1, 2, … 20.
+    expect(await tiles.first().textContent()).toContain("Örnek Film 1");
+    expect(await tiles.nth(1).textContent()).toContain("Örnek Film 2");
+
+    await page
+      .getByRole("group", { name: "Durum" })
+      .getByRole("link", { name: "İzledim", exact: true })
+      .click();
+    await page.waitForURL("**/dashboard/liste?durum=izledim&tur=film&sirala=baslik");
+    await page.getByText("5 yapım").waitFor();
+    expect(await tiles.count()).toBe(5);
+    for (const text of await tiles.allTextContents()) expect(text).toContain("İzledim");
+
+    await page.getByLabel("Sıralama").selectOption("yil");
+    await page.waitForURL("**/dashboard/liste?durum=izledim&tur=film&sirala=yil");
+    await page.getByText("5 yapım").waitFor();
+    expect(await tiles.first().textContent()).toContain("1976"); // Örnek Film 17, the newest
+  });
+});
+
+describe("watchlist statuses without JavaScript", () => {
+  it("changes the status with plain form posts and offers the review form after İzledim", async () => {
+    const cookie = await account("Düz Form");
+    const item = { itemType: "movie", itemId: "10003", returnTo: "/film/ornek-film-4-1963-10003" };
+
+    const watching = await post(
+      "/liste",
+      { ...item, intent: "status", status: "watching" },
+      cookie,
+    );
+    expect(watching.status).toBe(302);
+    expect(watching.headers.get("location")).toBe("/film/ornek-film-4-1963-10003");
+    const page = await (
+      await fetch(`${tmdbBaseURL}/film/ornek-film-4-1963-10003`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(page).toContain("Listemde");
+    expect(page).toContain("İzliyorum");
+
+    const watched = await post("/liste", { ...item, intent: "status", status: "watched" }, cookie);
+    expect(watched.headers.get("location")).toBe("/film/ornek-film-4-1963-10003?puanla=1#yorumlar");
+    const offered = await (
+      await fetch(`${tmdbBaseURL}/film/ornek-film-4-1963-10003?puanla=1`, {
+        headers: { Cookie: cookie },
+      })
+    ).text();
+    expect(offered).toContain("Puan vermek ister misin?");
+
+    // A status outside the three is refused; the entry keeps its status.
+    const wrong = await post("/liste", { ...item, intent: "status", status: "completed" }, cookie);
+    expect(wrong.status).toBe(302);
+    const list = await (
+      await fetch(`${tmdbBaseURL}/dashboard/liste?durum=izledim`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(list).toContain("Örnek Film 4");
+
+    const removed = await post("/liste", { ...item, intent: "remove" }, cookie);
+    expect(removed.status).toBe(302);
+    const empty = await (
+      await fetch(`${tmdbBaseURL}/dashboard/liste`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(empty).toContain("İzleme listeniz henüz boş.");
+
+    // Anonymous visitors are sent to sign in, for the page and for the form.
+    const anonymous = await fetch(`${tmdbBaseURL}/dashboard/liste`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toContain("/auth");
+    const anonymousPost = await post("/liste", { ...item, intent: "status", status: "watched" });
+    expect(anonymousPost.headers.get("location")).toBe("/auth");
+  });
+});
