@@ -234,8 +234,8 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.getByLabel("Sıralama").selectOption("baslik");
     await page.waitForURL("**/dashboard/liste?tur=film&sirala=baslik");
     await page.getByText("Sayfa 1 / 1").waitFor();
-    // Turkish, numeric-aware title order: Örnek Film 1, 2, … 20.
-    expect(await tiles.first().textContent()).toContain("Örnek Film 1");
+    // Turkish, numeric-aware title order: Örnek Film 1, 2, … 20 (once the sorted page is in).
+    await expect.poll(() => tiles.first().textContent()).toContain("Örnek Film 1");
     expect(await tiles.nth(1).textContent()).toContain("Örnek Film 2");
 
     await page
@@ -250,7 +250,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.getByLabel("Sıralama").selectOption("yil");
     await page.waitForURL("**/dashboard/liste?durum=izledim&tur=film&sirala=yil");
     await page.getByText("5 yapım").waitFor();
-    expect(await tiles.first().textContent()).toContain("1976"); // Örnek Film 17, the newest
+    await expect.poll(() => tiles.first().textContent()).toContain("1976"); // Örnek Film 17, the newest
   });
 });
 
