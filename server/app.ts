@@ -3,6 +3,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { createElement } from "react";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAuth } from "~/accounts/auth.server";
@@ -23,6 +24,11 @@ export interface StartOptions {
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The build of React actually loaded: only its development build tags elements with `_store`. */
+function reactMode(): "production" | "development" {
+  return "_store" in createElement("div") ? "development" : "production";
+}
 
 async function createServices(): Promise<AppServices> {
   const env = loadEnv();
@@ -46,7 +52,7 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    res.set("Cache-Control", "no-store").json({ status: "ok", mode: reactMode() });
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");

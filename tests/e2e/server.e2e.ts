@@ -11,7 +11,8 @@ describe("the production server", () => {
   it("answers health and readiness checks", async () => {
     const health = await fetch(`${baseURL}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok" });
+    // Started like `npm start` (no NODE_ENV): React must still run its production build.
+    expect(await health.json()).toEqual({ status: "ok", mode: "production" });
     const ready = await fetch(`${baseURL}/readyz`);
     expect(await ready.json()).toEqual({ status: "ok", database: "pglite" });
   });
@@ -67,7 +68,11 @@ describe("the production server", () => {
   });
 
   it("finishes cleanly on SIGTERM", async () => {
-    const server = await startAppServer();
+    // A NODE_ENV left over in the shell does not turn a production start into React's dev build.
+    const server = await startAppServer({ NODE_ENV: "development" });
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({
+      mode: "production",
+    });
     expect(await server.stop()).toBe(0);
     expect(server.output()).not.toMatch(/error/i);
   });
