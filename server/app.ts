@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -15,15 +15,20 @@ import { ConfigError, loadEnv } from "~/env.server";
 import { createLogger } from "~/logger.server";
 import { projectRoot } from "~/project-root.server";
 import type { AppServices } from "~/services.server";
+import { openPageCache, type PageCache } from "./page-cache";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 export interface StartOptions {
   /** Present in development: Vite serves the assets and the latest server build. */
   vite?: ViteDevServer;
+  /** Production only: the anonymous full-page cache (decision 013). */
+  pageCache?: PageCache;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+const productionBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /** The build of React actually loaded: only its development build tags elements with `_store`. */
 function reactMode(): "production" | "development" {
@@ -83,9 +88,10 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
-    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = productionBuild;
   }
 
+  if (options.pageCache) app.use(options.pageCache.capture);
   app.use(
     createRequestHandler({
       build,
@@ -133,9 +139,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     }
     throw error;
   }
-  const app = createApp(services, options);
+  const pageCache = options.vite
+    ? undefined
+    : await openPageCache(services, (await productionBuild()).assets.version);
+  const app = createApp(services, { ...options, pageCache });
   const { port, host } = services.env;
-  const server = app.listen(port, host, () => {
+  const server = createServer(pageCache ? pageCache.front(app) : app).listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     services.logger.info(`listening on http://${host}:${actualPort}`);
