@@ -1,3 +1,4 @@
+import { toCards, type TitleCard } from "./cards";
 import type { Catalogue } from "./catalogue.server";
 import {
   DEFAULT_FILTERS,
@@ -66,7 +67,7 @@ export interface GenrePage {
   page: number;
   /** min(total pages, 500), as the spec shows it. */
   totalPages: number;
-  results: TitleSummary[] | null;
+  results: TitleCard[] | null;
 }
 
 /** A genre page: its name (null when unknown) and one page of discover results for the filters. */
@@ -98,7 +99,7 @@ export async function loadGenrePage(
     filters,
     page: params.page,
     totalPages: Math.min(results?.totalPages ?? 0, MAX_PAGE),
-    results: results?.results ?? null,
+    results: toCards(results?.results),
   };
 }
 

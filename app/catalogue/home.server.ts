@@ -1,12 +1,12 @@
 import type { Catalogue } from "./catalogue.server";
-import type { MovieSummary, SeriesSummary } from "./types";
+import { toCards, type TitleCard } from "./cards";
 
 export const HOME_GRID_SIZE = 12;
 
 export interface HomeGrids {
-  popularMovies: MovieSummary[] | null;
-  trendingMovies: MovieSummary[] | null;
-  popularSeries: SeriesSummary[] | null;
+  popularMovies: TitleCard[] | null;
+  trendingMovies: TitleCard[] | null;
+  popularSeries: TitleCard[] | null;
 }
 
 /** The home page's three grids, fetched together; a failed grid is null, the others still show. */
@@ -17,8 +17,8 @@ export async function loadHomeGrids(catalogue: Catalogue): Promise<HomeGrids> {
     catalogue.popularSeries(),
   ]);
   return {
-    popularMovies: popularMovies?.results.slice(0, HOME_GRID_SIZE) ?? null,
-    trendingMovies: trendingMovies?.results.slice(0, HOME_GRID_SIZE) ?? null,
-    popularSeries: popularSeries?.results.slice(0, HOME_GRID_SIZE) ?? null,
+    popularMovies: toCards(popularMovies?.results.slice(0, HOME_GRID_SIZE)),
+    trendingMovies: toCards(trendingMovies?.results.slice(0, HOME_GRID_SIZE)),
+    popularSeries: toCards(popularSeries?.results.slice(0, HOME_GRID_SIZE)),
   };
 }

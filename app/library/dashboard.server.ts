@@ -1,6 +1,6 @@
 import type { CurrentUser } from "~/accounts/guards.server";
 import { titleSlug } from "~/catalogue/slug";
-import type { MovieSummary } from "~/catalogue/types";
+import { toCards, type TitleCard } from "~/catalogue/cards";
 import type { AppServices } from "~/services.server";
 import { latestRatings } from "./reviews.server";
 import { latestWatchlist } from "./watchlist.server";
@@ -66,7 +66,7 @@ export type Dashboard =
       failed: false;
       watchlist: DashboardTile[];
       ratings: DashboardTile[];
-      recommendations: MovieSummary[] | null;
+      recommendations: TitleCard[] | null;
       basedOnRatings: boolean;
     };
 
@@ -93,7 +93,7 @@ export async function loadDashboard(services: AppServices, user: CurrentUser): P
     failed: false,
     watchlist,
     ratings,
-    recommendations: popular?.results.slice(0, 12) ?? null,
+    recommendations: toCards(popular?.results.slice(0, 12)),
     basedOnRatings: ratings.length > 0,
   };
 }

@@ -9,7 +9,7 @@ import type { FilmographyGroup } from "../details";
 import type { PersonMovieCredit, PersonSeriesCredit } from "../types";
 import { DetailHero, Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
-import { titleHref } from "./title-card";
+import { titleHref } from "../cards";
 
 export type PersonPageData = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;
 

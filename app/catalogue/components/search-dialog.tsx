@@ -10,7 +10,7 @@ import { MIN_QUERY_LENGTH, type SearchGroups } from "../search";
 import type { SearchResult } from "../types";
 import { useImageUrl } from "./image-base";
 import { personHref } from "./person-card";
-import { titleHref } from "./title-card";
+import { titleHref } from "../cards";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 

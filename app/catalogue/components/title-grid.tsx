@@ -1,5 +1,5 @@
 import { Skeleton } from "~/ui/skeleton";
-import type { TitleSummary } from "../types";
+import type { TitleCard as TitleCardData } from "../cards";
 import { TitleCard } from "./title-card";
 
 export const GRID_ERROR = "Veriler yüklenirken bir hata oluştu.";
@@ -8,7 +8,7 @@ const gridClass =
   "grid grid-cols-2 justify-items-center gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6";
 
 /** Cards in a responsive grid. */
-export function CardGrid({ items }: { items: TitleSummary[] }) {
+export function CardGrid({ items }: { items: TitleCardData[] }) {
   return (
     <ul className={gridClass}>
       {items.map((item) => (
@@ -53,7 +53,7 @@ export function TitleGrid({
   id,
 }: {
   heading: string;
-  items: TitleSummary[] | null;
+  items: TitleCardData[] | null;
   id?: string;
 }) {
   return (
