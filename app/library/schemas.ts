@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/ui/zod";
 
 /** The review form (SPEC.md section 5): 10-1000 characters, an optional rating 1-10 (0 = none). */
 export const reviewSchema = z.object({

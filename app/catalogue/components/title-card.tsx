@@ -6,7 +6,7 @@ import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
 
 /** The card of a film or series: poster, rating, title and year, linking to its page. */
-export function TitleCard({ title }: { title: TitleCardData }) {
+export function TitleCard({ title, priority }: { title: TitleCardData; priority?: boolean }) {
   const image = useImageUrl();
   const { name, date } = title;
   return (
@@ -15,7 +15,7 @@ export function TitleCard({ title }: { title: TitleCardData }) {
       className="group block w-full max-w-[200px] overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-border transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <div className="relative">
-        <Poster src={image("w200", title.posterPath)} alt={name} />
+        <Poster src={image("w200", title.posterPath)} alt={name} priority={priority} />
         <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white">
           <Star className="size-3 fill-yellow-400 text-yellow-400" aria-hidden />
           {formatRating(title.voteAverage)}
