@@ -11,7 +11,7 @@ import {
   type MetaFunction,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { getOptionalUser } from "./accounts/guards.server";
 import { readFlash } from "./shell/flash.server";
 import { PRIVATE_PAGE_CACHE } from "./shell/http-cache";

@@ -1,6 +1,6 @@
 import { Check, Plus } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/use-hydrated";
