@@ -11,11 +11,11 @@ import {
   type MetaFunction,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { getOptionalUser } from "./accounts/guards.server";
 import { PRIVATE_PAGE_CACHE } from "./shell/http-cache";
 import type { Route } from "./+types/root";
-import "./app.css";
+import inlineCss from "./app.css?inline";
 import { Footer } from "./shell/footer";
 import { NavBar } from "./shell/nav-bar";
 import { SITE_NAME, SITE_TAGLINE } from "./shell/site";
@@ -85,6 +85,10 @@ function FlashToast() {
   return null;
 }
 
+// The whole stylesheet (~6 KB gzip) goes inline in the server's HTML: no render-blocking request
+// before the first paint. The browser bundle leaves it out (React keeps the server's <style>).
+const PAGE_CSS: string = import.meta.env.SSR ? inlineCss : "";
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -98,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <Links />
+        <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} suppressHydrationWarning />
       </head>
       <body className="flex min-h-dvh flex-col">
         <NavBar />

@@ -1,8 +1,9 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { createElement } from "react";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAuth } from "~/accounts/auth.server";
@@ -18,15 +19,25 @@ import { projectRoot } from "~/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
 import { lastResort } from "./last-resort";
+import { openPageCache, type PageCache } from "./page-cache";
 import { sameOriginOnly } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 export interface StartOptions {
   /** Present in development: Vite serves the assets and the latest server build. */
   vite?: ViteDevServer;
+  /** Production only: the anonymous full-page cache (decision 013). */
+  pageCache?: PageCache;
 }
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+const productionBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+/** The build of React actually loaded: only its development build tags elements with `_store`. */
+function reactMode(): "production" | "development" {
+  return "_store" in createElement("div") ? "development" : "production";
+}
 
 async function createServices(): Promise<AppServices> {
   const env = loadEnv();
@@ -66,7 +77,7 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    res.set("Cache-Control", "no-store").json({ status: "ok", mode: reactMode() });
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
@@ -103,9 +114,10 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(client, { maxAge: "1h", index: false }));
-    build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = productionBuild;
   }
 
+  if (options.pageCache) app.use(options.pageCache.capture);
   app.use(
     createRequestHandler({
       build,
@@ -155,9 +167,12 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     }
     throw error;
   }
-  const app = createApp(services, options);
+  const pageCache = options.vite
+    ? undefined
+    : await openPageCache(services, (await productionBuild()).assets.version);
+  const app = createApp(services, { ...options, pageCache });
   const { port, host } = services.env;
-  const server = app.listen(port, host, () => {
+  const server = createServer(pageCache ? pageCache.front(app) : app).listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     services.logger.info(`listening on http://${host}:${actualPort}`);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/ui/zod";
 
 /*
  * One schema per form, used by the browser for instant feedback and by the server again.

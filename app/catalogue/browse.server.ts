@@ -1,3 +1,4 @@
+import { toCards, type TitleCard } from "./cards";
 import { tolerant, type Catalogue } from "./catalogue.server";
 import {
   DEFAULT_FILTERS,
@@ -69,7 +70,7 @@ export interface GenrePage {
   page: number;
   /** min(total pages, 500), as the spec shows it. */
   totalPages: number;
-  results: TitleSummary[] | null;
+  results: TitleCard[] | null;
   /** The source failed: the grid shows its error text and the page must not be cached. */
   failed: boolean;
 }
@@ -106,7 +107,7 @@ export async function loadGenrePage(
     filters,
     page: params.page,
     totalPages: Math.min(results?.totalPages ?? 0, MAX_PAGE),
-    results: results?.results ?? null,
+    results: toCards(results?.results),
     failed: genres.failed || found.failed,
   };
 }

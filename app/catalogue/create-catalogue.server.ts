@@ -5,6 +5,7 @@ import { createCache, memoryStore, redisStore, type CacheStore } from "./cache.s
 import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";
 import { createLocalSource } from "./local/local-source.server";
+import { memoizeCatalogue } from "./local/memo.server";
 import { createTmdbSource } from "./tmdb/tmdb-source.server";
 
 async function cacheStore(env: Env, logger: Logger): Promise<CacheStore> {
@@ -26,7 +27,7 @@ export async function createCatalogue(
 ): Promise<Catalogue> {
   if (env.catalogue === "local") {
     await ensureLocalCatalogue(database.db, logger);
-    return createLocalSource(database.db, logger);
+    return memoizeCatalogue(createLocalSource(database.db, logger));
   }
   const store = await cacheStore(env, logger);
   return {

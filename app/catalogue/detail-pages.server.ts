@@ -1,4 +1,5 @@
 import { absoluteUrl, type Seo } from "~/seo/meta";
+import { toCards } from "./cards";
 import type { Catalogue } from "./catalogue.server";
 import {
   EPISODE_CREW_JOBS,
@@ -73,7 +74,7 @@ export async function loadMoviePage(context: Context, id: number) {
         : undefined,
     },
   };
-  return { movie: page, recommendations: recommendations ?? [], seo };
+  return { movie: page, recommendations: toCards(recommendations) ?? [], seo };
 }
 
 export async function loadSeriesPage(context: Context, id: number) {
@@ -118,7 +119,7 @@ export async function loadSeriesPage(context: Context, id: number) {
         : undefined,
     },
   };
-  return { series: page, recommendations: recommendations ?? [], seo };
+  return { series: page, recommendations: toCards(recommendations) ?? [], seo };
 }
 
 export async function loadSeasonPage(context: Context, seriesId: number, seasonNumber: number) {

@@ -1,12 +1,12 @@
+import { toCards, type TitleCard } from "./cards";
 import { tolerant, type Catalogue } from "./catalogue.server";
-import type { MovieSummary, SeriesSummary } from "./types";
 
 export const HOME_GRID_SIZE = 12;
 
 export interface HomeGrids {
-  popularMovies: MovieSummary[] | null;
-  trendingMovies: MovieSummary[] | null;
-  popularSeries: SeriesSummary[] | null;
+  popularMovies: TitleCard[] | null;
+  trendingMovies: TitleCard[] | null;
+  popularSeries: TitleCard[] | null;
   /** A grid failed: the page shows its error text and must not be cached. */
   failed: boolean;
 }
@@ -19,9 +19,9 @@ export async function loadHomeGrids(catalogue: Catalogue): Promise<HomeGrids> {
     tolerant(catalogue.popularSeries()),
   ]);
   return {
-    popularMovies: popularMovies.value?.results.slice(0, HOME_GRID_SIZE) ?? null,
-    trendingMovies: trendingMovies.value?.results.slice(0, HOME_GRID_SIZE) ?? null,
-    popularSeries: popularSeries.value?.results.slice(0, HOME_GRID_SIZE) ?? null,
+    popularMovies: toCards(popularMovies.value?.results.slice(0, HOME_GRID_SIZE)),
+    trendingMovies: toCards(trendingMovies.value?.results.slice(0, HOME_GRID_SIZE)),
+    popularSeries: toCards(popularSeries.value?.results.slice(0, HOME_GRID_SIZE)),
     failed: popularMovies.failed || trendingMovies.failed || popularSeries.failed,
   };
 }

@@ -2,7 +2,7 @@ import type { CurrentUser } from "~/accounts/guards.server";
 import { tolerant } from "~/catalogue/catalogue.server";
 import { yearOf } from "~/catalogue/format";
 import { titleSlug } from "~/catalogue/slug";
-import type { MovieSummary } from "~/catalogue/types";
+import { toCards, type TitleCard } from "~/catalogue/cards";
 import type { AppServices } from "~/services.server";
 import { latestRatings } from "./reviews.server";
 import { computeSiteRatings } from "./site-ratings.server";
@@ -86,7 +86,7 @@ export type Dashboard =
       failed: false;
       watchlist: DashboardTile[];
       ratings: DashboardTile[];
-      recommendations: MovieSummary[] | null;
+      recommendations: TitleCard[] | null;
       basedOnRatings: boolean;
     };
 
@@ -122,7 +122,7 @@ export async function loadDashboard(services: AppServices, user: CurrentUser): P
     failed: false,
     watchlist,
     ratings,
-    recommendations: popular.value?.results.slice(0, 12) ?? null,
+    recommendations: toCards(popular.value?.results.slice(0, 12)),
     basedOnRatings: ratings.length > 0,
   };
 }

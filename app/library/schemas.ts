@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/ui/zod";
 
 export const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
 

@@ -26,7 +26,13 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data: page }) => {
   const words = MEDIA_WORDS[page?.mediaType ?? "movie"];
   const title = page?.genre.name ? `${page.genre.name} ${words.plural}` : words.categoryFallback;
-  return [{ title: `${title} | ${SITE_NAME}` }];
+  return [
+    { title: `${title} | ${SITE_NAME}` },
+    {
+      name: "description",
+      content: `${title}: en popüler ve en yüksek puanlı yapımlar; yıla, puana ve türe göre filtreleyin.`,
+    },
+  ];
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {

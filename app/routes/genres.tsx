@@ -14,9 +14,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.mediaType === "tv" ? "Dizi" : "Film"} Kategorileri | ${SITE_NAME}` },
-];
+export const meta: Route.MetaFunction = ({ data }) => {
+  const kind = data?.mediaType === "tv" ? "Dizi" : "Film";
+  return [
+    { title: `${kind} Kategorileri | ${SITE_NAME}` },
+    { name: "description", content: `Türlere göre ${kind.toLowerCase()}ler: aksiyondan dramaya.` },
+  ];
+};
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <GenreCategories mediaType={loaderData.mediaType} genres={loaderData.genres} />;

@@ -46,6 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
         <TitleGrid
           id="populer-filmler"
+          first
           heading="Popüler Filmler"
           items={loaderData.popularMovies}
         />

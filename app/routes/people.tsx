@@ -14,7 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [{ title: `Popüler Oyuncular | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Popüler Oyuncular | ${SITE_NAME}` },
+  { name: "description", content: "Türkiye'de ve dünyada en çok ilgi gören oyuncular." },
+];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <PopularPeople data={loaderData} />;

@@ -19,6 +19,7 @@ export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: data?.query ? `${data.query}: arama sonuçları | ${SITE_NAME}` : `Arama | ${SITE_NAME}` },
+  { name: "description", content: "Film, dizi ve oyuncu arayın." },
 ];
 
 export default function Page({ loaderData }: Route.ComponentProps) {

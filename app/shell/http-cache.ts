@@ -1,10 +1,13 @@
 import { data } from "react-router";
 
 /**
- * Cache-Control for anonymous pages that are the same for everyone: browsers keep them a
- * minute, shared caches (a CDN) five, and may serve a stale copy while refreshing.
+ * Cache-Control for anonymous pages that are the same for everyone. Browsers must ask again every
+ * time (the same URL shows a user menu and the visitor's watchlist once signed in, so a copy kept
+ * from before the sign-in must never be reused); shared caches (a CDN, the server's own page
+ * cache) may keep it five minutes, the lifetime of the catalogue's lists. No validators: every
+ * response carries its own CSP nonce, so a 304 would pair an old body with a new policy.
  */
-export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+export const PUBLIC_PAGE_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
 
 /** Anything personal (a signed-in visitor, a pending toast) must never be stored by a shared cache. */
 export const PRIVATE_PAGE_CACHE = "private, no-store";
@@ -19,8 +22,9 @@ export function pageData<T>(payload: T, { failed }: { failed: boolean }) {
 
 /**
  * The headers of a page route: public, unless the root loader marked the response private
- * because the visitor is signed in, or the page's own loader (or its error) said otherwise. (A
- * CDN must bypass its cache for requests that carry the session cookie; see the README.)
+ * because the visitor is signed in, or the page's own loader (or its error) said otherwise.
+ * `Vary: Cookie` tells shared caches that the session cookie changes the page (a CDN should also
+ * bypass its cache for `perde.*` cookies; see the README).
  */
 export function publicPageHeaders({
   parentHeaders,
@@ -32,9 +36,13 @@ export function publicPageHeaders({
   errorHeaders?: Headers;
 }) {
   const parent = parentHeaders.get("Cache-Control");
-  if (parent?.startsWith("private")) return { "Cache-Control": parent };
+  const vary = { Vary: "Cookie" };
+  if (parent?.startsWith("private")) return { "Cache-Control": parent, ...vary };
   const own = (errorHeaders ?? loaderHeaders).get("Cache-Control");
-  return { "Cache-Control": own ?? (errorHeaders ? FAILED_PAGE_CACHE : PUBLIC_PAGE_CACHE) };
+  return {
+    "Cache-Control": own ?? (errorHeaders ? FAILED_PAGE_CACHE : PUBLIC_PAGE_CACHE),
+    ...vary,
+  };
 }
 
 /** A resource (a sitemap, a search answer) that could not be made now: 503, kept by no cache. */

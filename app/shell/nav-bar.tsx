@@ -1,88 +1,26 @@
-import { Clapperboard, Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { NavLink } from "react-router";
 import { UserMenu } from "~/accounts/components/user-menu";
-import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { SearchDialog } from "~/catalogue/components/search-dialog";
-import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
-import { NAV_LINKS, SITE_NAME } from "./site";
+import { MenuButton } from "./menu-button";
+import { Logo, linkClass } from "./nav-parts";
+import { NAV_LINKS } from "./site";
 
-function Logo() {
-  return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-      <Clapperboard className="size-6 text-primary" aria-hidden />
-      <span>{SITE_NAME}</span>
-    </Link>
-  );
-}
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition hover:bg-muted",
-    isActive ? "text-primary" : "text-muted-foreground hover:text-foreground",
-  );
+// Radix Dialog and the phone menu load on first use, not with every page.
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenuDialog = lazy(loadMobileMenu);
 
 function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const user = useCurrentUser();
+  const [requested, setRequested] = useState(false);
+  if (!requested) {
+    return (
+      <MenuButton onClick={() => setRequested(true)} onPointerEnter={() => void loadMobileMenu()} />
+    );
+  }
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menüyü aç">
-          <Menu className="size-5" aria-hidden />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 border-r bg-background p-5 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title asChild>
-              <div>
-                <Logo />
-              </div>
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Menüyü kapat">
-                <X className="size-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site menüsü</Dialog.Description>
-          <nav aria-label="Mobil menü" className="flex flex-col gap-1">
-            {NAV_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                className={linkClass}
-                onClick={() => setOpen(false)}
-              >
-                {link.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="mt-auto border-t pt-4">
-            {user ? (
-              <div className="flex flex-col gap-1">
-                <NavLink to="/dashboard" className={linkClass} onClick={() => setOpen(false)}>
-                  Dashboard
-                </NavLink>
-                <Form method="post" action="/cikis" onSubmit={() => setOpen(false)}>
-                  <button type="submit" className={linkClass({ isActive: false })}>
-                    Çıkış Yap
-                  </button>
-                </Form>
-              </div>
-            ) : (
-              <NavLink to="/auth" className={linkClass} onClick={() => setOpen(false)}>
-                Giriş Yap
-              </NavLink>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={<MenuButton disabled />}>
+      <MobileMenuDialog defaultOpen />
+    </Suspense>
   );
 }
 

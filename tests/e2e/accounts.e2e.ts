@@ -137,6 +137,26 @@ describeInBrowser("accounts", () => {
     await reviews.getByRole("button", { name: "Yorum Yap" }).waitFor();
   });
 
+  it("fetches a page seen before signing in again after signing in", async () => {
+    const page = await browser.newPage();
+    const film = "/film/dovus-kulubu-1999-550";
+    const anonymous = await page.goto(film);
+    expect(anonymous?.headers()["cache-control"]).toContain("max-age=0");
+    await page.getByRole("banner").getByRole("link", { name: "Giriş Yap" }).waitFor();
+
+    const email = uniqueEmail();
+    await signUp(page, email, "Önbellek Testi");
+    await page.getByText("Kayıt başarılı! Giriş yapabilirsiniz.").first().waitFor();
+    await signIn(page, email);
+    await page.waitForURL("**/dashboard");
+
+    // A normal navigation may reuse the browser's copy; it must not be the anonymous one.
+    await page.goto(film);
+    await page.getByRole("banner").getByRole("button", { name: "Hesabım" }).waitFor();
+    expect(await page.getByRole("banner").getByRole("link", { name: "Giriş Yap" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Listeye Ekle" }).waitFor();
+  });
+
   it("sends anonymous reviewers to sign in", async () => {
     const page = await browser.newPage();
     await page.goto("/dizi/breaking-bad-2008-1396");

@@ -102,7 +102,7 @@ describeInBrowser("genre pages", () => {
     await page.goto("/filmler/dram-18/en-yeni");
     await page.getByRole("link", { name: "Klasikler" }).click();
     await page.waitForURL("**/filmler/dram-18/klasikler");
-    await page.locator('a[aria-pressed="true"]', { hasText: "Klasikler" }).waitFor();
+    await page.locator('a[aria-current="true"]', { hasText: "Klasikler" }).waitFor();
     expect(await page.getByLabel("Sıralama").count()).toBe(0);
     const years = (await cardYears(page)).map(Number);
     expect(years.every((year) => year <= 2000)).toBe(true);

@@ -14,7 +14,8 @@ describeInBrowser("search dialog", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Ara" }).click();
     const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
-    expect(await page.getByText("En az 3 karakter girin").isVisible()).toBe(true);
+    // The dialog's code loads on this first click.
+    await page.getByText("En az 3 karakter girin").waitFor();
     await input.pressSequentially("dövüş", { delay: 60 });
     await page.getByRole("option", { name: /Dövüş Kulübü/ }).waitFor();
     const searches = (await fake.requests()).filter((request) => request.path === "/search/multi");

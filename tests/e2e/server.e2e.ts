@@ -12,7 +12,8 @@ describe("the production server", () => {
   it("answers health and readiness checks", async () => {
     const health = await fetch(`${baseURL}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok" });
+    // Started like `npm start` (no NODE_ENV): React must still run its production build.
+    expect(await health.json()).toEqual({ status: "ok", mode: "production" });
     const ready = await fetch(`${baseURL}/readyz`);
     expect(await ready.json()).toEqual({ status: "ok", database: "pglite" });
   });
@@ -68,9 +69,75 @@ describe("the production server", () => {
   });
 
   it("finishes cleanly on SIGTERM", async () => {
-    const server = await startAppServer();
+    // A NODE_ENV left over in the shell does not turn a production start into React's dev build.
+    const server = await startAppServer({ NODE_ENV: "development" });
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({
+      mode: "production",
+    });
     expect(await server.stop()).toBe(0);
     expect(server.output()).not.toMatch(/error/i);
+  });
+});
+
+describe("the anonymous page cache", () => {
+  const nonces = async (response: Response) => {
+    const header = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "");
+    const html = await response.text();
+    return {
+      header: header?.[1],
+      body: [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]),
+      html,
+    };
+  };
+
+  it("answers a warm page from the cache, each time with its own nonce", async () => {
+    const url = `${baseURL}/film/baba-1972-238?onbellek=1`;
+    await (await fetch(url)).text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const seen = new Set<string>();
+    for (const encoding of ["gzip", "identity"]) {
+      const hit = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      expect(hit.headers.get("cache-control")).toBe(
+        "public, max-age=0, must-revalidate, s-maxage=300",
+      );
+      const { header, body, html } = await nonces(hit);
+      expect(html).toContain("Baba");
+      expect(body.length).toBeGreaterThan(0);
+      expect(new Set(body)).toEqual(new Set([header]));
+      seen.add(header!);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it("never answers a signed-in visitor from it, nor keeps the signed-in page", async () => {
+    const post = (body: Record<string, string>) =>
+      fetch(`${baseURL}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+    const email = `onbellek${Date.now()}@example.com`;
+    await post({ intent: "signup", fullName: "Önbellek Kişi", email, password: "gizli123" });
+    const signedIn = await post({ intent: "signin", email, password: "gizli123" });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("perde.session_token="))!
+      .split(";")[0]!;
+
+    const url = `${baseURL}/film/dovus-kulubu-1999-550?onbellek=2`;
+    await (await fetch(url)).text(); // an anonymous copy is now cached
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(url)).headers.get("x-cache")).toBe("HIT");
+    for (let round = 0; round < 2; round++) {
+      const personal = await fetch(url, { headers: { Cookie: cookie } });
+      expect(personal.headers.get("x-cache")).toBeNull();
+      expect(personal.headers.get("cache-control")).toBe("private, no-store");
+      expect(await personal.text()).toContain(email);
+    }
+    const anonymous = await fetch(url);
+    expect(await anonymous.text()).not.toContain(email);
   });
 });
 

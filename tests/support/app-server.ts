@@ -40,8 +40,8 @@ export async function startAppServer(
   const child = spawn(process.execPath, ["server.js"], {
     cwd: projectRoot,
     env: {
+      // No NODE_ENV: the server must choose production by itself, as under `npm start`.
       PATH: process.env.PATH,
-      NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,

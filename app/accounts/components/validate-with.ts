@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import type { z } from "zod";
 import { firstError } from "../schemas";
 

@@ -39,6 +39,7 @@ export function DetailHero({
         </Link>
         <div className="flex flex-col gap-6 sm:flex-row sm:items-end">
           <Poster
+            priority
             src={poster}
             alt={title}
             className="w-40 shrink-0 rounded-xl shadow-2xl ring-1 ring-white/10 sm:w-56"

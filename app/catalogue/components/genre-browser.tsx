@@ -69,7 +69,7 @@ export function GenreBrowser({ data }: { data: GenrePage }) {
                 to={active ? basePath : `${basePath}/${filter.slug}`}
                 replace
                 preventScrollReset
-                aria-pressed={active}
+                aria-current={active ? "true" : undefined}
                 className={cn(
                   "rounded-full border px-3.5 py-1.5 text-sm font-medium transition",
                   active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
@@ -122,7 +122,7 @@ export function GenreBrowser({ data }: { data: GenrePage }) {
           Bu filtrelere uygun {words.one} bulunamadı.
         </p>
       ) : (
-        <CardGrid items={data.results} />
+        <CardGrid items={data.results} first />
       )}
 
       <Pager

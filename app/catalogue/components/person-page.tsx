@@ -9,7 +9,7 @@ import type { FilmographyGroup } from "../details";
 import type { PersonMovieCredit, PersonSeriesCredit } from "../types";
 import { DetailHero, Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
-import { titleHref } from "./title-card";
+import { titleHref } from "../cards";
 
 export type PersonPageData = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;
 
@@ -25,7 +25,7 @@ function Filmography<T extends PersonMovieCredit | PersonSeriesCredit>({
     <div className="space-y-6">
       {groups.map((group) => (
         <section key={group.year} aria-label={group.year} className="space-y-2">
-          <h3 className="text-lg font-bold text-primary">{group.year}</h3>
+          <h3 className="text-lg font-bold text-foreground">{group.year}</h3>
           <ul className="divide-y rounded-xl border bg-card">
             {group.items.map((credit) => (
               <li key={credit.id}>

@@ -1,4 +1,4 @@
-import type { TitleSummary } from "../types";
+import type { TitleCard as Card } from "../cards";
 import { Section } from "./detail-hero";
 import { TitleCard } from "./title-card";
 
@@ -7,7 +7,7 @@ export function Recommendations({
   items,
   heading,
 }: {
-  items: TitleSummary[];
+  items: Card[];
   heading: "Benzer Filmler" | "Benzer Diziler";
 }) {
   if (items.length === 0) return null;

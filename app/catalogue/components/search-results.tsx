@@ -7,7 +7,7 @@ import type { SearchResult } from "../types";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
 import { personHref } from "./person-card";
-import { titleHref } from "./title-card";
+import { titleHref } from "../cards";
 import { Link } from "react-router";
 import { GridError } from "./title-grid";
 

@@ -1,29 +1,21 @@
 import { Star } from "lucide-react";
 import { Link } from "react-router";
+import type { TitleCard as TitleCardData } from "../cards";
 import { formatRating, yearOf } from "../format";
-import { titleSlug } from "../slug";
-import type { TitleSummary } from "../types";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
 
-export function titleHref(title: TitleSummary): string {
-  return title.mediaType === "movie"
-    ? `/film/${titleSlug(title.title, title.id, title.releaseDate)}`
-    : `/dizi/${titleSlug(title.name, title.id, title.firstAirDate)}`;
-}
-
 /** The card of a film or series: poster, rating, title and year, linking to its page. */
-export function TitleCard({ title }: { title: TitleSummary }) {
+export function TitleCard({ title, priority }: { title: TitleCardData; priority?: boolean }) {
   const image = useImageUrl();
-  const name = title.mediaType === "movie" ? title.title : title.name;
-  const date = title.mediaType === "movie" ? title.releaseDate : title.firstAirDate;
+  const { name, date } = title;
   return (
     <Link
-      to={titleHref(title)}
+      to={title.href}
       className="group block w-full max-w-[200px] overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-border transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <div className="relative">
-        <Poster src={image("w200", title.posterPath)} alt={name} />
+        <Poster src={image("w200", title.posterPath)} alt={name} priority={priority} />
         <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white">
           <Star className="size-3 fill-yellow-400 text-yellow-400" aria-hidden />
           {formatRating(title.voteAverage)}

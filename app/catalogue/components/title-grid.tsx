@@ -1,5 +1,5 @@
 import { Skeleton } from "~/ui/skeleton";
-import type { TitleSummary } from "../types";
+import type { TitleCard as TitleCardData } from "../cards";
 import { TitleCard } from "./title-card";
 
 export const GRID_ERROR = "Veriler yüklenirken bir hata oluştu.";
@@ -7,13 +7,16 @@ export const GRID_ERROR = "Veriler yüklenirken bir hata oluştu.";
 const gridClass =
   "grid grid-cols-2 justify-items-center gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6";
 
-/** Cards in a responsive grid. */
-export function CardGrid({ items }: { items: TitleSummary[] }) {
+/** How many cards fill a phone's first screen: their posters load first (LCP). */
+const FIRST_SCREEN_CARDS = 2;
+
+/** Cards in a responsive grid; `first`: the grid is at the top of the page. */
+export function CardGrid({ items, first = false }: { items: TitleCardData[]; first?: boolean }) {
   return (
     <ul className={gridClass}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={`${item.mediaType}-${item.id}`} className="w-full max-w-[200px]">
-          <TitleCard title={item} />
+          <TitleCard title={item} priority={first && index < FIRST_SCREEN_CARDS} />
         </li>
       ))}
     </ul>
@@ -51,17 +54,19 @@ export function TitleGrid({
   heading,
   items,
   id,
+  first,
 }: {
   heading: string;
-  items: TitleSummary[] | null;
+  items: TitleCardData[] | null;
   id?: string;
+  first?: boolean;
 }) {
   return (
     <section aria-labelledby={id} className="space-y-4">
       <h2 id={id} className="text-xl font-bold sm:text-2xl">
         {heading}
       </h2>
-      {items === null ? <GridError /> : <CardGrid items={items} />}
+      {items === null ? <GridError /> : <CardGrid items={items} first={first} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Loader2, Star, X } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { avatarLetter } from "~/accounts/components/use-current-user";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";

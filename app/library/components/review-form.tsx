@@ -1,12 +1,11 @@
 import { Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
-import { reviewSchema } from "../schemas";
 import { useLibraryFetcher } from "./use-library-fetcher";
 
 /** Ten clickable stars; clicking the chosen star again clears the rating (0 = none). */
@@ -45,6 +44,8 @@ function StarPicker({ value, onChange }: { value: number; onChange: (value: numb
     </fieldset>
   );
 }
+
+const loadReviewSchema = () => import("../schemas").then((module) => module.reviewSchema);
 
 /**
  * 'Yorum Yap' (new) or 'Güncelle' / 'İptal' (editing). Validated in the browser with the server's
@@ -92,20 +93,25 @@ export function ReviewForm({
       noValidate
       className="space-y-4 rounded-xl border bg-card p-4"
       onSubmit={(event) => {
+        event.preventDefault();
         if (!user) {
-          event.preventDefault();
           toast.error("Lütfen giriş yapın");
           navigate("/auth");
           return;
         }
-        const parsed = reviewSchema.safeParse({ comment, rating });
-        if (!parsed.success) {
-          event.preventDefault();
-          toast.error(parsed.error.issues[0]!.message);
-          return;
-        }
-        setSent(true);
+        // The schema (and zod) load only when someone writes a review, not with the page.
+        const form = new FormData(event.currentTarget);
+        void loadReviewSchema().then((reviewSchema) => {
+          const parsed = reviewSchema.safeParse({ comment, rating });
+          if (!parsed.success) {
+            toast.error(parsed.error.issues[0]!.message);
+            return;
+          }
+          setSent(true);
+          void fetcher.submit(form, { method: "post", action: "/yorum" });
+        });
       }}
+      onFocus={() => void loadReviewSchema()}
     >
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing && <input type="hidden" name="reviewId" value={editing.id} />}

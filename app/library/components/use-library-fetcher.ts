@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import type { LibraryAnswer } from "../library-actions.server";
 
 /** A fetcher for the watchlist and review forms whose answers become toasts. */

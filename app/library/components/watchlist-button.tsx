@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Eye, Plus, Star, Trash2 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";

@@ -1,0 +1,70 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { Form, NavLink } from "react-router";
+import { useCurrentUser } from "~/accounts/components/use-current-user";
+import { Button } from "~/ui/button";
+import { MenuButton } from "./menu-button";
+import { Logo, linkClass } from "./nav-parts";
+import { NAV_LINKS } from "./site";
+
+/** The phone menu with its button, loaded on first use (see nav-bar.tsx). */
+export default function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const user = useCurrentUser();
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <MenuButton />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 border-r bg-background p-5 shadow-xl">
+          <div className="flex items-center justify-between">
+            <Dialog.Title asChild>
+              <div>
+                <Logo />
+              </div>
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Menüyü kapat">
+                <X className="size-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Site menüsü</Dialog.Description>
+          <nav aria-label="Mobil menü" className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                className={linkClass}
+                onClick={() => setOpen(false)}
+              >
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="mt-auto border-t pt-4">
+            {user ? (
+              <div className="flex flex-col gap-1">
+                <NavLink to="/dashboard" className={linkClass} onClick={() => setOpen(false)}>
+                  Dashboard
+                </NavLink>
+                <Form method="post" action="/cikis" onSubmit={() => setOpen(false)}>
+                  <button type="submit" className={linkClass({ isActive: false })}>
+                    Çıkış Yap
+                  </button>
+                </Form>
+              </div>
+            ) : (
+              <NavLink to="/auth" className={linkClass} onClick={() => setOpen(false)}>
+                Giriş Yap
+              </NavLink>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

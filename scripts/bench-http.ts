@@ -1,0 +1,399 @@
+/*
+ * `npm run bench:http`: page throughput of the production server on the embedded defaults, warm
+ * (answered by the page cache) and cold (the cache bypassed by a `perde.` cookie, so every
+ * request renders), against references measured in the same run: nginx (Debian's package,
+ * installed when missing) serving a saved copy of the film page, the same Node server sending
+ * that copy as a static file through Express, and Node's bare http module sending it.
+ *
+ * Targets are interleaved round by round and the median of the rounds is printed, because the
+ * machine is shared: only ratios within one run mean anything. Requests are sent without
+ * Accept-Encoding (no compression), except the row marked gzip.
+ *
+ * Options (environment): BENCH_DURATION seconds per measurement (3), BENCH_ROUNDS (3),
+ * BENCH_CONNECTIONS (20), BENCH_TOOL=wrk (Debian's wrk instead of autocannon), BENCH_BASELINE=<dir of another checkout, built> to measure its cold
+ * pages too (started as `npm start` started it: `node server.js`, no NODE_ENV).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import {
+  freePort,
+  projectRoot,
+  startAppServer,
+  type RunningServer,
+} from "../tests/support/app-server";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const BYPASS = { cookie: "perde.bench=cold" };
+const TOOL = process.env.BENCH_TOOL === "wrk" ? "wrk" : "autocannon";
+
+const PAGES: [name: string, path: string][] = [
+  ["home", "/"],
+  ["film", "/film/baba-1972-238"],
+  ["series", "/dizi/breaking-bad-2008-1396"],
+  ["season", "/dizi/1396/sezon/1"],
+  ["episode", "/dizi/1396/sezon/1/bolum/1"],
+  ["genre", "/filmler/dram-18"],
+  ["people", "/oyuncular"],
+  ["person", "/oyuncu/tom-cruise-500"],
+  ["search", "/ara?q=baba"],
+  ["award", "/oduller/oscars"],
+];
+
+interface Target {
+  name: string;
+  group: "reference" | "warm" | "cold" | "baseline";
+  url: string;
+  headers?: Record<string, string>;
+}
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function run(command: string, args: string[]) {
+  return spawnSync(command, args, { cwd: projectRoot, stdio: "inherit" });
+}
+
+function which(command: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+}
+
+function ensureNginx(): boolean {
+  if (which("nginx")) return true;
+  console.log("nginx is missing: installing Debian's package…");
+  run("apt-get", ["update"]);
+  run("apt-get", ["install", "-y", "nginx"]);
+  return which("nginx");
+}
+
+async function waitFor(url: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function startNginx(root: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const config = path.join(root, "nginx.conf");
+  await writeFile(
+    config,
+    `worker_processes auto;
+daemon off;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${root}/tmp-body;
+  proxy_temp_path ${root}/tmp-proxy;
+  fastcgi_temp_path ${root}/tmp-fastcgi;
+  uwsgi_temp_path ${root}/tmp-uwsgi;
+  scgi_temp_path ${root}/tmp-scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { default_type text/html; }
+  }
+}
+`,
+  );
+  const child = spawn("nginx", ["-c", config, "-p", root], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${url}/film.html`);
+  } catch (error) {
+    console.error(await readFile(path.join(root, "error.log"), "utf8").catch(() => ""));
+    throw error;
+  }
+  return { url, process: child };
+}
+
+/** Node's http module alone, sending the same bytes: the floor of any Node answer. */
+async function startBareNode(file: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const source = `const b=require("fs").readFileSync(${JSON.stringify(file)});require("http").createServer((q,s)=>{s.writeHead(200,{"Content-Type":"text/html; charset=utf-8","Content-Length":b.length});s.end(b)}).listen(${port},"127.0.0.1")`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url);
+  return { url, process: child };
+}
+
+/** wrk (Debian) instead of autocannon when BENCH_TOOL=wrk: a C client, lighter than Node's. */
+function measureWithWrk(target: Target): Sample {
+  const headerArgs = Object.entries(target.headers ?? {}).flatMap(([name, value]) => [
+    "-H",
+    `${name}: ${value}`,
+  ]);
+  const result = spawnSync(
+    "wrk",
+    ["-t2", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", ...headerArgs, target.url],
+    { encoding: "utf8" },
+  );
+  const out = result.stdout;
+  const ms = (label: string) => {
+    const match = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? "0";
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN),
+    p50: ms("50"),
+    p99: ms("99"),
+    errors: Number(errors),
+  };
+}
+
+async function measure(target: Target): Promise<Sample> {
+  if (TOOL === "wrk") return measureWithWrk(target);
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: target.headers,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main() {
+  console.log("Building if needed…");
+  if (run(process.execPath, ["scripts/ensure-build.mjs"]).status !== 0) process.exit(1);
+  const haveNginx = ensureNginx();
+
+  const dataDir = path.join(os.tmpdir(), "perde-bench-http-data");
+  await mkdir(dataDir, { recursive: true });
+  const env = { NODE_ENV: "production", CATALOGUE: "local", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const servers: RunningServer[] = [];
+  const children: ChildProcess[] = [];
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "perde-bench-http-"));
+  await chmod(scratch, 0o755); // nginx workers may run as another user
+  const staticCopy = path.join(projectRoot, "build", "client", "bench-film-copy.html");
+  try {
+    const app = await startAppServer(env, { timeoutMs: 300_000 });
+    servers.push(app);
+    let baseline: RunningServer | undefined;
+    if (process.env.BENCH_BASELINE) {
+      baseline = await startBaseline(process.env.BENCH_BASELINE, dataDir);
+      servers.push(baseline);
+    }
+
+    // The saved copy of the film page, as rendered for an anonymous visitor.
+    const film = Buffer.from(
+      await (await fetch(`${app.url}${PAGES[1]![1]}`, { headers: BYPASS })).arrayBuffer(),
+    );
+    await writeFile(path.join(scratch, "film.html"), film);
+    await writeFile(staticCopy, film);
+    const bare = await startBareNode(path.join(scratch, "film.html"));
+    children.push(bare.process);
+    const nginx = haveNginx ? await startNginx(scratch) : undefined;
+    if (nginx) children.push(nginx.process);
+
+    // Warm the page cache and check that warm requests are hits and cold ones are not.
+    for (const [, page] of PAGES) {
+      let hit = false;
+      for (let attempt = 0; attempt < 50 && !hit; attempt++) {
+        const response = await fetch(app.url + page);
+        await response.arrayBuffer();
+        hit = response.headers.get("x-cache") === "HIT";
+        if (!hit) await new Promise((resolve) => setTimeout(resolve, 100)); // stored asynchronously
+      }
+      const cold = await fetch(app.url + page, { headers: BYPASS });
+      await cold.arrayBuffer();
+      if (!hit || cold.headers.get("x-cache") === "HIT") {
+        throw new Error(`page cache not behaving on ${page}`);
+      }
+    }
+
+    const targets: Target[] = [
+      ...(nginx
+        ? [
+            {
+              name: "nginx: saved film page",
+              group: "reference",
+              url: `${nginx.url}/film.html`,
+            } as Target,
+          ]
+        : []),
+      { name: "node:http: same bytes", group: "reference", url: bare.url },
+      {
+        name: "Express static: same bytes",
+        group: "reference",
+        url: `${app.url}/bench-film-copy.html`,
+      },
+      ...PAGES.map(([name, page]): Target => ({ name, group: "warm", url: app.url + page })),
+      {
+        name: "film (gzip)",
+        group: "warm",
+        url: app.url + PAGES[1]![1],
+        headers: { "accept-encoding": "gzip" },
+      },
+      ...PAGES.map(([name, page]): Target => ({
+        name,
+        group: "cold",
+        url: app.url + page,
+        headers: BYPASS,
+      })),
+      ...(baseline
+        ? PAGES.map(([name, page]): Target => ({
+            name,
+            group: "baseline",
+            url: baseline.url + page,
+            headers: BYPASS,
+          }))
+        : []),
+    ];
+
+    // A short warm-up of every target, then the interleaved rounds.
+    for (const target of targets) {
+      await autocannon({
+        url: target.url,
+        connections: CONNECTIONS,
+        duration: 1,
+        headers: target.headers,
+      });
+    }
+    const samples = new Map<Target, Sample[]>(targets.map((target) => [target, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`Round ${round}/${ROUNDS}…`);
+      for (const target of targets) samples.get(target)!.push(await measure(target));
+    }
+
+    const result = new Map(
+      targets.map((target) => {
+        const list = samples.get(target)!;
+        return [
+          target,
+          {
+            rps: median(list.map((s) => s.rps)),
+            p50: median(list.map((s) => s.p50)),
+            p99: median(list.map((s) => s.p99)),
+            errors: list.reduce((sum, s) => sum + s.errors, 0),
+          },
+        ];
+      }),
+    );
+    const find = (group: Target["group"], name: string) =>
+      [...result].find(([target]) => target.group === group && target.name === name)?.[1];
+    const nginxRps = nginx ? find("reference", "nginx: saved film page")!.rps : NaN;
+    const expressRps = find("reference", "Express static: same bytes")!.rps;
+
+    const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+    console.log(
+      `\n${os.cpus().length} × ${cpu}, Node ${process.version}, ${CONNECTIONS} connections, ` +
+        `${DURATION} s × ${ROUNDS} rounds (median), ` +
+        `${TOOL === "wrk" ? "wrk -t2" : `autocannon ${autocannonVersion()}`}\n`,
+    );
+    const rows: string[][] = [
+      [
+        "group",
+        "target",
+        "rps",
+        "p50 ms",
+        "p99 ms",
+        "% of nginx",
+        "× Express static",
+        "vs baseline",
+        "errors",
+      ],
+    ];
+    for (const [target, figures] of result) {
+      const base = target.group === "cold" ? find("baseline", target.name) : undefined;
+      rows.push([
+        target.group,
+        target.name,
+        figures.rps.toFixed(0),
+        figures.p50.toFixed(1),
+        figures.p99.toFixed(1),
+        Number.isNaN(nginxRps) ? "n/a" : `${((100 * figures.rps) / nginxRps).toFixed(1)}%`,
+        `${(figures.rps / expressRps).toFixed(2)}×`,
+        base ? `${(figures.rps / base.rps).toFixed(2)}×` : "",
+        String(figures.errors),
+      ]);
+    }
+    printTable(rows);
+  } finally {
+    await rm(staticCopy, { force: true });
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Another checkout (built), started the way `npm start` started it there. */
+async function startBaseline(dir: string, dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: `${dataDir}-baseline`,
+      CATALOGUE: "local",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`, 300_000);
+  return {
+    url,
+    process: child,
+    output: () => "",
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      return child.exitCode;
+    },
+  };
+}
+
+function autocannonVersion(): string {
+  const result = spawnSync(process.execPath, ["-p", "require('autocannon/package.json').version"], {
+    cwd: projectRoot,
+    encoding: "utf8",
+  });
+  return result.stdout.trim();
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const [index, row] of rows.entries()) {
+    console.log(
+      row
+        .map((cell, column) =>
+          column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join("  "),
+    );
+    if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  }
+}
+
+await main();

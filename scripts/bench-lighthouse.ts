@@ -1,0 +1,135 @@
+/*
+ * `npm run bench:lighthouse`: Lighthouse (mobile, its default throttling) on the system Chromium
+ * against the production server on the embedded defaults, for the home, film, genre and person
+ * pages. Prints the four category scores and LCP / TBT / CLS of each, and the first-visit
+ * JavaScript (gzip) each page asks for.
+ */
+import { spawnSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "../tests/e2e/chromium";
+import { projectRoot, startAppServer } from "../tests/support/app-server";
+
+const PAGES: [name: string, path: string][] = [
+  ["home", "/"],
+  ["film", "/film/baba-1972-238"],
+  ["genre", "/filmler/dram-18"],
+  ["person", "/oyuncu/tom-cruise-500"],
+];
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** The gzip size of every script the page's HTML loads or preloads. */
+async function firstVisitJs(html: string): Promise<number> {
+  const assets = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]));
+  let total = 0;
+  for (const asset of assets) {
+    total += gzipSync(await readFile(path.join(projectRoot, "build", "client", asset))).length;
+  }
+  return total;
+}
+
+async function main() {
+  if (spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" }).status) {
+    process.exit(1);
+  }
+  const chromePath = process.env.CHROME_PATH ?? findChromium();
+  if (!chromePath) throw new Error("No Chromium: set CHROME_PATH or install Debian's chromium.");
+  const dataDir = path.join(os.tmpdir(), "perde-bench-http-data");
+  const server = await startAppServer(
+    { NODE_ENV: "production", CATALOGUE: "local", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    { timeoutMs: 300_000 },
+  );
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const rows: string[][] = [
+    [
+      "page",
+      "performance",
+      "accessibility",
+      "best practices",
+      "SEO",
+      "LCP",
+      "TBT",
+      "CLS",
+      "JS gzip",
+    ],
+  ];
+  try {
+    for (const [name, page] of PAGES) {
+      const url = server.url + page;
+      const js = await firstVisitJs(await (await fetch(url)).text());
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
+      rows.push([
+        name,
+        score("performance"),
+        score("accessibility"),
+        score("best-practices"),
+        score("seo"),
+        `${((audits["largest-contentful-paint"]?.numericValue ?? 0) / 1000).toFixed(2)} s`,
+        `${Math.round(audits["total-blocking-time"]?.numericValue ?? 0)} ms`,
+        (audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3),
+        `${(js / 1024).toFixed(1)} KB`,
+      ]);
+      const failing = Object.values(categories)
+        .flatMap((category) => category.auditRefs)
+        .map((ref) => audits[ref.id])
+        .filter(
+          (audit) =>
+            audit &&
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            audit.scoreDisplayMode !== "informative",
+        )
+        .map((audit) => audit!.id);
+      if (failing.length)
+        console.log(`${name}: audits below 0.9: ${[...new Set(failing)].join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log(
+    `\nLighthouse ${lighthouseVersion()} (mobile, simulated throttling), ${chromePath}, ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}\n`,
+  );
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const [index, row] of rows.entries()) {
+    console.log(
+      row
+        .map((cell, column) =>
+          column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+        )
+        .join("  "),
+    );
+    if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  }
+}
+
+function lighthouseVersion(): string {
+  return spawnSync(process.execPath, ["-p", "require('lighthouse/package.json').version"], {
+    cwd: projectRoot,
+    encoding: "utf8",
+  }).stdout.trim();
+}
+
+await main();
