@@ -5,7 +5,6 @@
  * outcomes; STYLE.md "Errors travel by throwing").
  */
 
-export const TRY_AGAIN = "Şu anda bu sayfayı gösteremiyoruz. Lütfen biraz sonra yeniden deneyin.";
 export const TRY_AGAIN_ACTION =
   "İşleminiz şu anda tamamlanamadı. Lütfen biraz sonra yeniden deneyin.";
 

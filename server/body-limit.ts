@@ -4,7 +4,7 @@ import { STATUS_TEXTS, statusPageHtml } from "./status-page";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Every form of the site fits in a few kilobytes (a review is at most 1000 characters). */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
 /**
  * Caps request bodies before anything reads them: the declared length is checked, so an

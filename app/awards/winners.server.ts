@@ -44,7 +44,7 @@ export type Work = z.infer<typeof work>;
 export type Nominee = z.infer<typeof nominee>;
 export type AwardEntry = z.infer<typeof entry>;
 
-export const AWARDS_DIR = path.join(projectRoot, "content", "awards");
+const AWARDS_DIR = path.join(projectRoot, "content", "awards");
 
 let loaded: Promise<Map<string, AwardEntry[]>> | undefined;
 

@@ -23,7 +23,7 @@ export function titleHref(title: TitleSummary): string {
 // is computed once per answer.
 const cards = new WeakMap<TitleSummary, TitleCard>();
 
-export function toCard(title: TitleSummary): TitleCard {
+function toCard(title: TitleSummary): TitleCard {
   let card = cards.get(title);
   if (!card) {
     card = {

@@ -9,10 +9,10 @@ import type {
 
 /* Limits of SPEC.md section 9 for detail pages, and the choices they imply. Pure, shared. */
 
-export const CAST_LIMIT = 12;
-export const IMAGE_LIMIT = 12;
-export const MOVIE_CREW_JOBS = ["Director", "Producer", "Writer", "Screenplay"];
-export const MOVIE_CREW_LIMIT = 6;
+const CAST_LIMIT = 12;
+const IMAGE_LIMIT = 12;
+const MOVIE_CREW_JOBS = ["Director", "Producer", "Writer", "Screenplay"];
+const MOVIE_CREW_LIMIT = 6;
 export const EPISODE_CREW_JOBS = ["Director", "Writer", "Producer"];
 
 const JOB_LABELS: Record<string, string> = {
@@ -62,7 +62,7 @@ export function seriesForPage(series: SeriesDetails) {
   };
 }
 
-export const UNKNOWN_YEAR = "Bilinmiyor";
+const UNKNOWN_YEAR = "Bilinmiyor";
 
 export interface FilmographyGroup<T> {
   year: string;

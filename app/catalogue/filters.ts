@@ -39,10 +39,10 @@ export const RATING_OPTIONS = [
   { slug: "imdb-6-ustu", label: "6+" },
 ] as const;
 
-export type QuickFilterSlug = (typeof QUICK_FILTERS)[number]["slug"];
-export type SortSlug = (typeof SORT_OPTIONS)[number]["slug"];
-export type YearSlug = (typeof YEAR_OPTIONS)[number]["slug"];
-export type RatingSlug = (typeof RATING_OPTIONS)[number]["slug"];
+type QuickFilterSlug = (typeof QUICK_FILTERS)[number]["slug"];
+type SortSlug = (typeof SORT_OPTIONS)[number]["slug"];
+type YearSlug = (typeof YEAR_OPTIONS)[number]["slug"];
+type RatingSlug = (typeof RATING_OPTIONS)[number]["slug"];
 
 export interface FilterState {
   quickFilter: QuickFilterSlug | null;

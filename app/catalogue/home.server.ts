@@ -1,7 +1,7 @@
 import { toCards, type TitleCard } from "./cards";
 import { tolerant, type Catalogue } from "./catalogue.server";
 
-export const HOME_GRID_SIZE = 12;
+const HOME_GRID_SIZE = 12;
 
 export interface HomeGrids {
   popularMovies: TitleCard[] | null;

@@ -5,7 +5,6 @@
  */
 
 export type MediaType = "movie" | "tv";
-export type SearchMediaType = MediaType | "person";
 
 export interface Genre {
   id: number;
@@ -115,7 +114,7 @@ export interface MovieDetails extends MovieSummary {
   crew: CrewMember[];
 }
 
-export interface SeasonSummary {
+interface SeasonSummary {
   id: number;
   name: string;
   seasonNumber: number;
@@ -124,7 +123,7 @@ export interface SeasonSummary {
   posterPath: string | null;
 }
 
-export interface Creator {
+interface Creator {
   id: number;
   name: string;
   profilePath: string | null;

@@ -34,5 +34,3 @@ export async function itemLibrary(
   ]);
   return { reviews: reviews ?? [], inList: status !== null, status, siteRating: rating, failed };
 }
-
-export type ItemLibrary = Awaited<ReturnType<typeof itemLibrary>>;

@@ -1,6 +1,6 @@
 import { z } from "~/ui/zod";
 
-export const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
+const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
 
 /** The review form (SPEC.md section 5): 10-1000 characters, an optional rating 1-10 (0 = none). */
 export const reviewSchema = z.object({

@@ -28,7 +28,7 @@ export interface SiteRating {
 
 type RatedItem = { type: ReviewItemType; id: number };
 
-export const SITE_RATING_TTL_MS = 60_000;
+const SITE_RATING_TTL_MS = 60_000;
 
 /*
  * One in-process cache per database. It is not shared across instances on purpose: the entries

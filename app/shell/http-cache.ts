@@ -7,7 +7,7 @@ import { data } from "react-router";
  * cache) may keep it five minutes, the lifetime of the catalogue's lists. No validators: every
  * response carries its own CSP nonce, so a 304 would pair an old body with a new policy.
  */
-export const PUBLIC_PAGE_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
+const PUBLIC_PAGE_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
 
 /** Anything personal (a signed-in visitor, a pending toast) must never be stored by a shared cache. */
 export const PRIVATE_PAGE_CACHE = "private, no-store";

@@ -6,7 +6,7 @@ import { chromiumPath, launchChromium } from "./chromium";
 export const describeInBrowser = chromiumPath ? describe : describe.skip;
 
 export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
 
 export interface BrowserSession {
   baseURL: string;

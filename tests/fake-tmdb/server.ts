@@ -18,7 +18,7 @@ import {
  * Every request is recorded so tests can assert the exact parameters sent.
  */
 
-export interface RecordedRequest {
+interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   authorization: string | undefined;

@@ -121,7 +121,7 @@ export const seriesDetails = seriesSummary.extend({
   crew: z.array(crew),
 });
 
-export const episodeSummary = z.strictObject({
+const episodeSummary = z.strictObject({
   id: z.number().int(),
   seasonNumber: z.number().int(),
   episodeNumber: z.number().int().positive(),

@@ -2,7 +2,7 @@ import { Skeleton } from "~/ui/skeleton";
 import type { TitleCard as TitleCardData } from "../cards";
 import { TitleCard } from "./title-card";
 
-export const GRID_ERROR = "Veriler yüklenirken bir hata oluştu.";
+const GRID_ERROR = "Veriler yüklenirken bir hata oluştu.";
 
 const gridClass =
   "grid grid-cols-2 justify-items-center gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6";

@@ -15,12 +15,12 @@ const isoDate = z
 const key = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "kebab-case ASCII key");
 const tmdbId = z.number().int().positive().max(89_999_999);
 
-export const castCreditSchema = z.strictObject({
+const castCreditSchema = z.strictObject({
   person: key,
   character: z.string().default(""),
 });
 
-export const crewCreditSchema = z.strictObject({
+const crewCreditSchema = z.strictObject({
   person: key,
   job: z.enum([
     "Director",
@@ -36,7 +36,7 @@ export const crewCreditSchema = z.strictObject({
   ]),
 });
 
-export const videoSchema = z.strictObject({
+const videoSchema = z.strictObject({
   key: z.string().min(5),
   name: z.string().min(1),
   type: z.enum(["Trailer", "Teaser", "Clip", "Featurette"]),
@@ -65,7 +65,7 @@ export const movieContentSchema = z.strictObject({
   videos: z.array(videoSchema).default([]),
 });
 
-export const episodeContentSchema = z.strictObject({
+const episodeContentSchema = z.strictObject({
   episodeNumber: z.number().int().positive(),
   name: z.string().min(1),
   airDate: isoDate.nullable(),
@@ -76,7 +76,7 @@ export const episodeContentSchema = z.strictObject({
   crew: z.array(crewCreditSchema).default([]),
 });
 
-export const seasonContentSchema = z.strictObject({
+const seasonContentSchema = z.strictObject({
   seasonNumber: z.number().int().min(0),
   name: z.string().min(1),
   airDate: isoDate.nullable(),
@@ -127,7 +127,7 @@ export const personContentSchema = z.strictObject({
   popularity: z.number().min(0),
 });
 
-export const genreContentSchema = z.strictObject({
+const genreContentSchema = z.strictObject({
   id: z.number().int().positive(),
   name: z.string().min(1),
 });
@@ -139,7 +139,5 @@ export const genresFileSchema = z.strictObject({
 
 export type MovieContent = z.infer<typeof movieContentSchema>;
 export type SeriesContent = z.infer<typeof seriesContentSchema>;
-export type SeasonContent = z.infer<typeof seasonContentSchema>;
-export type EpisodeContent = z.infer<typeof episodeContentSchema>;
 export type PersonContent = z.infer<typeof personContentSchema>;
 export type GenresFile = z.infer<typeof genresFileSchema>;

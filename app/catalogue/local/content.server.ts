@@ -13,7 +13,7 @@ import {
 } from "./content-schema";
 
 /** Items without a certain movie-database id get one in a range the movie database does not use. */
-export const LOCAL_ID_BASE = 90_000_000;
+const LOCAL_ID_BASE = 90_000_000;
 const LOCAL_ID_SPAN = 9_000_000;
 
 function fnv1a(text: string): number {

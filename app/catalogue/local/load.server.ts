@@ -26,7 +26,7 @@ const LOAD_LOCK = 7_274_101;
 const BATCH = 500;
 
 /** A hash of every content file, so the tables reload exactly when the content changed. */
-export async function contentHash(dir: string): Promise<string> {
+async function contentHash(dir: string): Promise<string> {
   const hash = createHash("sha256").update(ROWS_VERSION);
   async function walk(current: string) {
     const entries = (await readdir(current, { withFileTypes: true })).sort((a, b) =>

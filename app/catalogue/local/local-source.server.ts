@@ -30,7 +30,7 @@ import {
 } from "../types";
 
 /** Where the app serves the local catalogue's drawn artwork (routes/artwork.tsx). */
-export const LOCAL_IMAGE_BASE = "/gorsel";
+const LOCAL_IMAGE_BASE = "/gorsel";
 
 function pageNumber(page = 1) {
   return Math.min(Math.max(1, Math.trunc(page) || 1), MAX_PAGE);

@@ -49,7 +49,7 @@ const JOB_LABELS: Record<string, string> = {
   Creator: "Yaratıcı",
 };
 
-export const artworkPath = {
+const artworkPath = {
   poster: (mediaType: "movie" | "tv", id: number) => `/poster/${mediaType}/${id}.svg`,
   backdrop: (mediaType: "movie" | "tv", id: number) => `/backdrop/${mediaType}/${id}.svg`,
   profile: (id: number) => `/profile/person/${id}.svg`,
@@ -59,7 +59,7 @@ export const artworkPath = {
 
 const yearOf = (date: string | null) => (date ? Number(date.slice(0, 4)) : null);
 
-export interface TitleRow {
+interface TitleRow {
   mediaType: "movie" | "tv";
   id: number;
   date: string | null;

@@ -121,7 +121,7 @@ export interface SyntheticSizes {
   onProgress?: (done: number, total: number) => void;
 }
 
-export const SYNTHETIC_GENRES: GenresFile = {
+const SYNTHETIC_GENRES: GenresFile = {
   movie: MOVIE_GENRES.map((id) => ({ id, name: `Tür ${id}` })),
   tv: TV_GENRES.map((id) => ({ id, name: `Tür ${id}` })),
 };

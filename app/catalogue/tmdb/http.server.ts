@@ -17,7 +17,7 @@ export interface TmdbHttpOptions {
   maxConcurrent?: number;
 }
 
-export class TmdbError extends Error {
+class TmdbError extends Error {
   override name = "TmdbError";
   constructor(
     message: string,
@@ -136,5 +136,3 @@ export function createTmdbHttp(options: TmdbHttpOptions) {
     },
   };
 }
-
-export type TmdbHttp = ReturnType<typeof createTmdbHttp>;

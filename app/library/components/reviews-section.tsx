@@ -31,7 +31,7 @@ function DeleteButton({ reviewId }: { reviewId: number }) {
   );
 }
 
-export function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNode }) {
+function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNode }) {
   const name = review.reviewerName?.trim() || "Anonim";
   return (
     <article className="flex gap-3 rounded-xl border bg-card p-4" aria-label={`${name} yorumu`}>
