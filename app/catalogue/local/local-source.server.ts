@@ -91,10 +91,14 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
   ): Promise<Paged<T>> {
     const t = catalogueTitles;
     const where = and(eq(t.mediaType, mediaType), ...conditions);
-    const [countRow] = await db
-      .select({ total: sql<number>`count(*)::int` })
+    // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
+    const capped = db
+      .select({ one: sql`1` })
       .from(t)
-      .where(where);
+      .where(where)
+      .limit(MAX_PAGE * PAGE_SIZE)
+      .as("capped");
+    const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
     const rows = await db
       .select({ summary: t.summary })
       .from(t)
