@@ -26,7 +26,7 @@ import { securityHeaders } from "./security-headers";
 export interface StartOptions {
   /** Present in development: Vite serves the assets and the latest server build. */
   vite?: ViteDevServer;
-  /** Production only: the anonymous full-page cache (decision 013). */
+  /** Production only: the anonymous full-page cache (decision 012). */
   pageCache?: PageCache;
 }
 

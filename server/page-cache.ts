@@ -8,7 +8,7 @@ import type { Logger } from "~/logger.server";
 import type { AppServices } from "~/services.server";
 
 /*
- * Full-page cache for anonymous visitors (decision 013). Express renders a page once; a response
+ * Full-page cache for anonymous visitors (decision 012). Express renders a page once; a response
  * that a shared cache may keep (200, `public` with `s-maxage`, no Set-Cookie, for a GET without
  * any `perde.` or `perde_toast` cookie) is stored split at its CSP nonce, as raw bytes and as
  * pre-compressed gzip segments. Later requests are answered by Node's own request listener,

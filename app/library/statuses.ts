@@ -1,5 +1,5 @@
 /**
- * A watchlist entry's status (SPEC.md section 3, extended by issue 13). Shared and pure, so the
+ * A watchlist entry's status (SPEC.md section 3, extended by decision 011). Shared and pure, so the
  * browser bundle does not pull in the database schema; watchlist.server.ts checks at compile
  * time that this list is the schema's.
  */
