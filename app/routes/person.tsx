@@ -1,14 +1,14 @@
-import { data } from "react-router";
-import { NotFoundMessage } from "~/catalogue/components/detail-hero";
 import { PersonPage } from "~/catalogue/components/person-page";
 import { detailContext, loadPersonPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { itemLibrary } from "~/library/item-library.server";
-import { metaTags, notFoundMeta } from "~/seo/meta";
+import { metaTags, errorMeta } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/person";
+import { invariantResponse } from "~/shell/invariant";
+import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Oyuncu bulunamadı.";
 
@@ -18,17 +18,16 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : loadPersonPage(detailContext(services), id),
     id === null ? null : itemLibrary(services, request, { type: "person", id }),
   ]);
-  if (!page || !library) return data({ notFound: true as const }, { status: 404 });
+  invariantResponse(page && library);
   return pageData({ ...page, ...library }, library);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page }) =>
-  !page || "notFound" in page ? notFoundMeta(NOT_FOUND) : metaTags(page.seo);
+export const meta: Route.MetaFunction = ({ data: page, error }) =>
+  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) return <NotFoundMessage message={NOT_FOUND} />;
   return (
     <PersonPage
       data={loaderData}
@@ -41,4 +40,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       }
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound={NOT_FOUND} />;
 }

@@ -1,11 +1,11 @@
-import { data } from "react-router";
-import { NotFoundMessage } from "~/catalogue/components/detail-hero";
 import { SeasonPage } from "~/catalogue/components/season-page";
 import { detailContext, loadSeasonPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug, numberParam } from "~/catalogue/slug";
-import { metaTags, notFoundMeta } from "~/seo/meta";
+import { metaTags, errorMeta } from "~/seo/meta";
 import { publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/season";
+import { invariantResponse } from "~/shell/invariant";
+import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Sezon bulunamadı.";
 
@@ -17,16 +17,19 @@ export async function loader({ params, context: { services } }: Route.LoaderArgs
     seriesId === null || seasonNumber === null
       ? null
       : await loadSeasonPage(detailContext(services), seriesId, seasonNumber);
-  if (!page) return data({ notFound: true as const }, { status: 404 });
+  invariantResponse(page);
   return page;
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page }) =>
-  !page || "notFound" in page ? notFoundMeta(NOT_FOUND) : metaTags(page.seo);
+export const meta: Route.MetaFunction = ({ data: page, error }) =>
+  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) return <NotFoundMessage message={NOT_FOUND} />;
   return <SeasonPage data={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound={NOT_FOUND} />;
 }

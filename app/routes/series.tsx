@@ -1,5 +1,3 @@
-import { data } from "react-router";
-import { NotFoundMessage } from "~/catalogue/components/detail-hero";
 import { SeriesPage } from "~/catalogue/components/series-page";
 import { detailContext, loadSeriesPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/catalogue/slug";
@@ -7,9 +5,11 @@ import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
-import { metaTags, notFoundMeta } from "~/seo/meta";
+import { metaTags, errorMeta } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/shell/http-cache";
 import type { Route } from "./+types/series";
+import { invariantResponse } from "~/shell/invariant";
+import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Dizi bulunamadı.";
 
@@ -19,17 +19,16 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : loadSeriesPage(detailContext(services), id),
     id === null ? null : itemLibrary(services, request, { type: "tv", id }),
   ]);
-  if (!page || !library) return data({ notFound: true as const }, { status: 404 });
+  invariantResponse(page && library);
   return pageData({ ...page, ...library }, library);
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page }) =>
-  !page || "notFound" in page ? notFoundMeta(NOT_FOUND) : metaTags(page.seo);
+export const meta: Route.MetaFunction = ({ data: page, error }) =>
+  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) return <NotFoundMessage message={NOT_FOUND} />;
   return (
     <SeriesPage
       data={loaderData}
@@ -45,4 +44,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       }
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary notFound={NOT_FOUND} />;
 }

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { SITE_NAME } from "~/shell/site";
 
 /** What a detail page tells link previews and crawlers; URLs are absolute. */
@@ -45,6 +45,13 @@ export function metaTags(seo: Seo): MetaDescriptor[] {
 }
 
 /** Meta for a page that was not found: a title, and no indexing. */
-export function notFoundMeta(message: string): MetaDescriptor[] {
+function notFoundMeta(message: string): MetaDescriptor[] {
   return [{ title: `${message} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+/** The head of a page whose loader threw: its not-found text on 404, "try again" otherwise. */
+export function errorMeta(error: unknown, notFound: string): MetaDescriptor[] {
+  return notFoundMeta(
+    isRouteErrorResponse(error) && error.status === 404 ? notFound : "Bir sorun oluştu",
+  );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { Button } from "~/ui/button";
 
 function StatusPage({
@@ -57,4 +57,28 @@ export function ErrorPage() {
       </Button>
     </StatusPage>
   );
+}
+
+/** The spec's not-found text for a detail page ('Film bulunamadı.'…), with a way home. */
+function NotFoundMessage({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <Link to="/" className="text-primary hover:underline">
+        Ana Sayfaya Dön
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * The error boundary of a page route: its own not-found text when the loader threw a 404
+ * (`invariantResponse`), the "try again" page for anything else.
+ */
+export function RouteErrorBoundary({ notFound }: { notFound: string }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundMessage message={notFound} />;
+  }
+  return <ErrorPage />;
 }

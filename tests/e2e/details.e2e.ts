@@ -216,7 +216,11 @@ describe("not found", () => {
   ])("%s answers 404 with '%s'", async (path, message) => {
     const response = await fetch(`${tmdbBaseURL}${path}`);
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain(message);
+    const html = await response.text();
+    expect(html).toContain(message);
+    // Its own head: the not-found title, kept out of search engines.
+    expect(html).toContain(`<title>${message} | Perde</title>`);
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
   });
 });
 

@@ -89,15 +89,3 @@ export function Section({
     </section>
   );
 }
-
-/** The spec's not-found text for a detail page, with a way home. */
-export function NotFoundMessage({ message }: { message: string }) {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">{message}</h1>
-      <Link to="/" className="text-primary hover:underline">
-        Ana Sayfaya Dön
-      </Link>
-    </section>
-  );
-}
