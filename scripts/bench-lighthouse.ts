@@ -11,7 +11,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findChromium } from "../tests/e2e/chromium";
+import { CHROMIUM_FLAGS, findChromium } from "../tests/e2e/chromium";
 import { projectRoot, startAppServer } from "../tests/support/app-server";
 
 const PAGES: [name: string, path: string][] = [
@@ -21,15 +21,7 @@ const PAGES: [name: string, path: string][] = [
   ["person", "/oyuncu/tom-cruise-500"],
 ];
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 /** The gzip size of every script the page's HTML loads or preloads. */
 async function firstVisitJs(html: string): Promise<number> {

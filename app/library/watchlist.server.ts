@@ -17,18 +17,7 @@ export async function isInWatchlist(
   userId: string,
   item: WatchlistItem,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ id: watchlist.id })
-    .from(watchlist)
-    .where(
-      and(
-        eq(watchlist.userId, userId),
-        eq(watchlist.itemType, item.type),
-        eq(watchlist.itemId, item.id),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+  return (await watchlistStatus(db, userId, item)) !== null;
 }
 
 /** The entry's status, or null when the item is not in the user's list. */

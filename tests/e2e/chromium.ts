@@ -11,18 +11,20 @@ export function findChromium(): string | undefined {
 
 export const chromiumPath = findChromium();
 
+/** Headless on this closed network: no sandbox as root, no GPU, no calls home. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: [...CHROMIUM_FLAGS, "--disable-quic"],
   });
 }
