@@ -10,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
 import type { Logger } from "~/logger.server";
 import type { ReviewItemType } from "./reviews.server";
-import { reviewItemSchema } from "./schemas";
+import { reviewItemSchema, rowIdSchema } from "./schemas";
 
 /*
  * "Perde puanı": the average and distribution of our own users' review ratings (a review
@@ -126,12 +126,12 @@ export async function ratedItemOfForm(
   userId: string,
   form: FormData,
 ): Promise<RatedItem | null> {
-  const reviewId = Number(form.get("reviewId"));
-  if (Number.isSafeInteger(reviewId) && reviewId > 0) {
+  const reviewId = rowIdSchema.safeParse(form.get("reviewId"));
+  if (reviewId.success) {
     const [row] = await db
       .select({ type: reviews.itemType, id: reviews.itemId })
       .from(reviews)
-      .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
+      .where(and(eq(reviews.id, reviewId.data), eq(reviews.userId, userId)))
       .limit(1);
     if (row) return row;
   }

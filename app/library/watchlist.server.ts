@@ -12,6 +12,23 @@ void statusesMatch;
 
 /* Every query names the owner: a user only ever reads or changes their own rows. */
 
+/** The user's entry for an item. */
+const ownEntry = (userId: string, item: WatchlistItem) =>
+  and(
+    eq(watchlist.userId, userId),
+    eq(watchlist.itemType, item.type),
+    eq(watchlist.itemId, item.id),
+  );
+
+/** What the dashboard and the list page show of an entry. */
+const ENTRY_COLUMNS = {
+  id: watchlist.id,
+  itemType: watchlist.itemType,
+  itemId: watchlist.itemId,
+  status: watchlist.status,
+  createdAt: watchlist.createdAt,
+};
+
 export async function isInWatchlist(
   db: Database,
   userId: string,
@@ -29,13 +46,7 @@ export async function watchlistStatus(
   const [row] = await db
     .select({ status: watchlist.status })
     .from(watchlist)
-    .where(
-      and(
-        eq(watchlist.userId, userId),
-        eq(watchlist.itemType, item.type),
-        eq(watchlist.itemId, item.id),
-      ),
-    )
+    .where(ownEntry(userId, item))
     .limit(1);
   return row?.status ?? null;
 }
@@ -75,15 +86,7 @@ export async function removeFromWatchlist(
   userId: string,
   item: WatchlistItem,
 ): Promise<void> {
-  await db
-    .delete(watchlist)
-    .where(
-      and(
-        eq(watchlist.userId, userId),
-        eq(watchlist.itemType, item.type),
-        eq(watchlist.itemId, item.id),
-      ),
-    );
+  await db.delete(watchlist).where(ownEntry(userId, item));
 }
 
 /** Removes one row by id, only if it is the user's; false when there was none. */
@@ -101,13 +104,7 @@ export async function removeWatchlistRow(
 
 export async function latestWatchlist(db: Database, userId: string, limit = 12) {
   return db
-    .select({
-      id: watchlist.id,
-      itemType: watchlist.itemType,
-      itemId: watchlist.itemId,
-      status: watchlist.status,
-      createdAt: watchlist.createdAt,
-    })
+    .select(ENTRY_COLUMNS)
     .from(watchlist)
     .where(eq(watchlist.userId, userId))
     .orderBy(desc(watchlist.createdAt), desc(watchlist.id))
@@ -140,13 +137,7 @@ export async function filteredWatchlist(
 ) {
   const where = filterWhere(userId, filter);
   const query = db
-    .select({
-      id: watchlist.id,
-      itemType: watchlist.itemType,
-      itemId: watchlist.itemId,
-      status: watchlist.status,
-      createdAt: watchlist.createdAt,
-    })
+    .select(ENTRY_COLUMNS)
     .from(watchlist)
     .where(where)
     .orderBy(desc(watchlist.createdAt), desc(watchlist.id), asc(watchlist.itemType))

@@ -181,6 +181,9 @@ function appendExtras<T>(
   delete body.watch_providers;
 }
 
+/** What a film or series detail request may append, as the movie database allows. */
+const TITLE_APPENDS = ["credits", "videos", "images", "recommendations", "watch/providers"];
+
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
   const english = query.language?.startsWith("en");
@@ -190,13 +193,7 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
     genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
   };
   appendExtras(body, movie, movies, (entry) => entry.id, movieSummary, "movie");
-  return keepAppended(body, query, [
-    "credits",
-    "videos",
-    "images",
-    "recommendations",
-    "watch/providers",
-  ]);
+  return keepAppended(body, query, TITLE_APPENDS);
 }
 
 function seriesDetails(show: FakeSeries, query: Record<string, string>) {
@@ -206,13 +203,7 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
     genres: genreLists.tv.filter((genre) => show.genre_ids.includes(genre.id)),
   };
   appendExtras(body, show, series, (entry) => entry.id, seriesSummary, "tv");
-  return keepAppended(body, query, [
-    "credits",
-    "videos",
-    "images",
-    "recommendations",
-    "watch/providers",
-  ]);
+  return keepAppended(body, query, TITLE_APPENDS);
 }
 
 function personDetails(id: number, query: Record<string, string>) {

@@ -1,7 +1,7 @@
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
+import { ChipLink } from "~/ui/chip-link";
 import { Pager } from "~/ui/pager";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigatingTo } from "~/ui/use-navigating";
@@ -64,19 +64,13 @@ export function GenreBrowser({ data }: { data: GenrePage }) {
           {QUICK_FILTERS.map((filter) => {
             const active = data.filters.quickFilter === filter.slug;
             return (
-              <Link
+              <ChipLink
                 key={filter.slug}
                 to={active ? basePath : `${basePath}/${filter.slug}`}
-                replace
-                preventScrollReset
-                aria-current={active ? "true" : undefined}
-                className={cn(
-                  "rounded-full border px-3.5 py-1.5 text-sm font-medium transition",
-                  active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
-                )}
+                active={active}
               >
                 {filter.label}
-              </Link>
+              </ChipLink>
             );
           })}
         </div>

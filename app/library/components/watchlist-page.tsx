@@ -1,6 +1,7 @@
 import { Form, Link, useNavigate } from "react-router";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
+import { ChipLink } from "~/ui/chip-link";
 import { cn } from "~/ui/cn";
 import { Pager } from "~/ui/pager";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -26,19 +27,9 @@ function Chips({
       {options.map((option) => {
         const selected = option.value === active;
         return (
-          <Link
-            key={option.label}
-            to={hrefFor(option.value)}
-            replace
-            preventScrollReset
-            aria-current={selected ? "true" : undefined}
-            className={cn(
-              "rounded-full border px-3.5 py-1.5 text-sm font-medium transition",
-              selected ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
-            )}
-          >
+          <ChipLink key={option.label} to={hrefFor(option.value)} active={selected}>
             {option.label}
-          </Link>
+          </ChipLink>
         );
       })}
     </div>

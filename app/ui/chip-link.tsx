@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { cn } from "./cn";
+
+/** A filter chip: a link that replaces the URL in place, marked current when it is the choice. */
+export function ChipLink({
+  to,
+  active,
+  children,
+}: {
+  to: string;
+  active: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      aria-current={active ? "true" : undefined}
+      className={cn(
+        "rounded-full border px-3.5 py-1.5 text-sm font-medium transition",
+        active ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
