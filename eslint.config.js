@@ -3,7 +3,34 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const DOMAINS = ["catalogue", "accounts", "library", "awards", "seo", "shell"];
+/*
+ * The layers of app/, bottom to top (README "Architecture", decision 005). Each folder may import
+ * only the folders listed for it; routes and the root files (root.tsx, entry.server.tsx,
+ * services.server.ts, routes.ts) sit on top and compose everything.
+ */
+const LAYERS = {
+  core: [],
+  ui: ["core"],
+  db: ["core"],
+  catalogue: ["core", "ui", "db"],
+  awards: ["core", "ui", "db", "catalogue"],
+  accounts: ["core", "ui", "db"],
+  library: ["core", "ui", "db", "catalogue", "accounts"],
+  seo: ["core", "ui", "catalogue", "awards"],
+  shell: ["core", "ui"],
+};
+const TOP = ["routes", "root.tsx", "entry.server.tsx", "services.server.ts", "routes.ts"];
+
+function layerZones() {
+  return Object.entries(LAYERS).map(([layer, allowed]) => ({
+    target: `./app/${layer}`,
+    from: [
+      ...Object.keys(LAYERS).filter((other) => other !== layer && !allowed.includes(other)),
+      ...TOP,
+    ].map((name) => `./app/${name}`),
+    message: `app/${layer} may import only ${allowed.length ? allowed.map((name) => `app/${name}`).join(", ") : "itself"} (layers in eslint.config.js).`,
+  }));
+}
 
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "drizzle/", "coverage/"] },
@@ -41,24 +68,8 @@ export default tseslint.config(
           ],
         },
       ],
-      // One-way layers: ui ← domains ← routes.
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./app/ui",
-              from: ["./app/routes", ...DOMAINS.map((domain) => `./app/${domain}`)],
-              message: "app/ui is the bottom layer: it must not import domains or routes.",
-            },
-            ...DOMAINS.map((domain) => ({
-              target: `./app/${domain}`,
-              from: "./app/routes",
-              message: "Domains must not import route modules.",
-            })),
-          ],
-        },
-      ],
+      // One-way layers, bottom to top.
+      "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
     },
   },
   {

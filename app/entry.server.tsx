@@ -10,7 +10,7 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
-import { isServiceFailure } from "./failures.server";
+import { isServiceFailure } from "./core/failures.server";
 
 export const streamTimeout = 5_000;
 

@@ -13,12 +13,14 @@ import {
 } from "react-router";
 import { toast } from "~/ui/toast";
 import { getOptionalUser } from "./accounts/guards.server";
-import { PRIVATE_PAGE_CACHE } from "./shell/http-cache";
+import { PRIVATE_PAGE_CACHE } from "./core/http-cache";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
 import { Footer } from "./shell/footer";
 import { NavBar } from "./shell/nav-bar";
-import { SITE_NAME, SITE_TAGLINE } from "./shell/site";
+import { SearchDialog } from "./catalogue/components/search-dialog";
+import { UserMenu } from "./accounts/components/user-menu";
+import { SITE_NAME, SITE_TAGLINE } from "./core/site";
 import { ErrorPage, NotFoundPage } from "./shell/status-pages";
 import { Toaster } from "./ui/toaster";
 
@@ -28,7 +30,8 @@ export const meta: MetaFunction = () => [
 ];
 
 /**
- * What every page needs: where images come from (the only catalogue setting the browser sees),
+ * What every page needs: the public site's address and where images come from (for links,
+ * previews and pictures),
  * the signed-in visitor, and a toast left by a redirect.
  */
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
@@ -41,6 +44,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   if (user || flash) headers.set("Cache-Control", PRIVATE_PAGE_CACHE);
   return data(
     {
+      siteUrl: services.env.publicSiteUrl,
       imageBaseUrl: services.catalogue.imageBaseUrl,
       user: user && { email: user.email, name: user.name },
       toast: flash?.toast ?? null,
@@ -94,6 +98,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <html lang="tr">
       <head>
@@ -105,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} suppressHydrationWarning />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <NavBar />
+        <NavBar user={root?.user ?? null} search={<SearchDialog />} account={<UserMenu />} />
         <main className="flex-1">{children}</main>
         <Footer />
         <Toaster />

@@ -3,9 +3,9 @@ import type { Mailer } from "./accounts/mailer.server";
 import type { AwardResolver } from "./awards/winners.server";
 import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
-import type { Env } from "./env.server";
-import type { Logger } from "./logger.server";
-import type { Flash } from "./shell/flash.server";
+import type { Env } from "./core/env.server";
+import type { Logger } from "./core/logger.server";
+import type { Flash } from "./core/flash.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
 export interface AppServices {

@@ -6,7 +6,7 @@ import { createLocalSource } from "../app/catalogue/local/local-source.server";
 import { contentToRows } from "../app/catalogue/local/rows.server";
 import { generateCatalogue } from "../app/catalogue/local/synthetic.server";
 import { openDatabase } from "../app/db/client.server";
-import { createLogger } from "../app/logger.server";
+import { createLogger } from "../app/core/logger.server";
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import { openDatabase } from "../app/db/client.server";
-import { loadEnv } from "../app/env.server";
+import { loadEnv } from "../app/core/env.server";
 
 // Applies the migrations in ./drizzle to DATABASE_URL, or to the embedded database in DATA_DIR.
 // The server does the same at start-up; this is for deploy pipelines that migrate first.

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from "express";
-import { isServiceFailure } from "~/failures.server";
-import type { Logger } from "~/logger.server";
+import { isServiceFailure } from "~/core/failures.server";
+import type { Logger } from "~/core/logger.server";
 import { STATUS_TEXTS, statusPageHtml } from "./status-page";
 
 /**

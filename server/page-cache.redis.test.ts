@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import { createEntry, redisPageStore, renderBody } from "./page-cache";
 
 // Runs when a Redis server is given (CI starts one): TEST_REDIS_URL=redis://127.0.0.1:6379

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import {
   acceptsGzip,
   createEntry,

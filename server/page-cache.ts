@@ -4,7 +4,7 @@ import { deserialize, serialize } from "node:v8";
 import { constants, crc32, deflateRaw, inflateRaw } from "node:zlib";
 import type { RequestHandler } from "express";
 import { createClient } from "redis";
-import type { Logger } from "~/logger.server";
+import type { Logger } from "~/core/logger.server";
 import type { AppServices } from "~/services.server";
 
 /*

@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { session } from "~/db/auth-schema";
-import type { AppServices } from "~/services.server";
-import { TRY_AGAIN_ACTION, isServiceFailure } from "~/failures.server";
+import type { AccountServices } from "./account-services.server";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import { allow, forget, hit, LIMITS, peek, signInDelayMs, TOO_MANY } from "./rate-limit.server";
 import {
   newPasswordSchema,
@@ -52,7 +52,7 @@ function values(form: FormData) {
  * visitor gets a Turkish "try again" with what they typed kept, never a 500.
  */
 async function answering<T>(
-  services: AppServices,
+  services: AccountServices,
   email: string | undefined,
   work: () => Promise<T>,
 ): Promise<T | FormFailure> {
@@ -72,7 +72,7 @@ async function answering<T>(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function signIn(
-  services: AppServices,
+  services: AccountServices,
   request: Request,
   clientIp: string,
   form: FormData,
@@ -123,7 +123,7 @@ export async function signIn(
 }
 
 export async function signUp(
-  services: AppServices,
+  services: AccountServices,
   request: Request,
   clientIp: string,
   form: FormData,
@@ -155,7 +155,7 @@ export async function signUp(
   });
 }
 
-export async function signOut(services: AppServices, request: Request): Promise<Response> {
+export async function signOut(services: AccountServices, request: Request): Promise<Response> {
   const cookies = new Headers();
   try {
     const { headers } = await services.auth.api.signOut({
@@ -175,7 +175,7 @@ export const RESET_SENT =
   "Bu adrese kayıtlı bir hesap varsa, şifre sıfırlama bağlantısı e-posta ile gönderildi.";
 
 export async function requestPasswordReset(
-  services: AppServices,
+  services: AccountServices,
   clientIp: string,
   form: FormData,
 ): Promise<FormSuccess | FormFailure> {
@@ -209,7 +209,7 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(
-  services: AppServices,
+  services: AccountServices,
   form: FormData,
 ): Promise<Response | FormFailure> {
   const parsed = newPasswordSchema.safeParse(values(form));

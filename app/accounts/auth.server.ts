@@ -3,8 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { account, session, user, verification } from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { profiles } from "~/db/schema";
-import type { Env } from "~/env.server";
-import type { Logger } from "~/logger.server";
+import type { Env } from "~/core/env.server";
+import type { Logger } from "~/core/logger.server";
 import type { Mailer } from "./mailer.server";
 
 /**

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import { redirect } from "react-router";
-import { ServiceUnavailableError } from "~/failures.server";
-import type { AppServices } from "~/services.server";
+import { ServiceUnavailableError } from "~/core/failures.server";
+import type { AccountServices } from "./account-services.server";
 
 export interface CurrentUser {
   id: string;
@@ -18,7 +18,7 @@ const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
  */
 export function getOptionalUser(
   request: Request,
-  services: AppServices,
+  services: AccountServices,
 ): Promise<CurrentUser | null> {
   let found = perRequest.get(request);
   if (!found) {
@@ -28,7 +28,10 @@ export function getOptionalUser(
   return found;
 }
 
-async function lookUpUser(request: Request, services: AppServices): Promise<CurrentUser | null> {
+async function lookUpUser(
+  request: Request,
+  services: AccountServices,
+): Promise<CurrentUser | null> {
   if (!request.headers.get("cookie")?.includes("perde.session_token")) return null;
   try {
     const found = await services.auth.api.getSession({ headers: request.headers });
@@ -45,7 +48,10 @@ async function lookUpUser(request: Request, services: AppServices): Promise<Curr
 }
 
 /** The signed-in user, or a redirect to /auth (thrown) for everyone else. */
-export async function requireUser(request: Request, services: AppServices): Promise<CurrentUser> {
+export async function requireUser(
+  request: Request,
+  services: AccountServices,
+): Promise<CurrentUser> {
   const user = await getOptionalUser(request, services);
   if (!user) throw redirect("/auth");
   return user;

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import type { Env } from "~/env.server";
-import type { Logger } from "~/logger.server";
+import type { Env } from "~/core/env.server";
+import type { Logger } from "~/core/logger.server";
 
 export interface Mail {
   to: string;

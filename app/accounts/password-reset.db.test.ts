@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
-import { loadEnv } from "~/env.server";
-import { createLogger } from "~/logger.server";
-import type { AppServices } from "~/services.server";
-import { createFlash } from "~/shell/flash.server";
+import { loadEnv } from "~/core/env.server";
+import { createLogger } from "~/core/logger.server";
+import type { AccountServices } from "./account-services.server";
+import { createFlash } from "~/core/flash.server";
 import {
   requestPasswordReset,
   resetPassword,
@@ -18,7 +18,7 @@ import { signInDelayMs, TOO_MANY } from "./rate-limit.server";
 import { RESET_UNAVAILABLE } from "./schemas";
 
 let database: DatabaseHandle;
-let services: AppServices;
+let services: AccountServices;
 const sent: Mail[] = [];
 
 const form = (values: Record<string, string>) => {
@@ -45,7 +45,7 @@ beforeAll(async () => {
     mailer,
     auth: createAuth(env, database, mailer, logger),
     flash: createFlash({ secret: env.authSecret, secure: false }),
-  } as unknown as AppServices;
+  } as unknown as AccountServices;
 });
 afterAll(() => database.close());
 
@@ -144,7 +144,7 @@ describe("password reset", () => {
     const before = sent.length;
     expect(
       await requestPasswordReset(
-        offline as AppServices,
+        offline as AccountServices,
         "1.1.1.9",
         form({ email: "sifir@example.com" }),
       ),

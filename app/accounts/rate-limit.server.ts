@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import type { Logger } from "~/logger.server";
+import type { Logger } from "~/core/logger.server";
 
 /*
  * Fixed-window counters kept in the database, so every instance shares them (decision 008).

@@ -1,4 +1,4 @@
-import { slugify } from "~/catalogue/slug";
+import { slugify } from "~/core/slug";
 import { AWARDS, type AwardDefinition } from "./definitions";
 
 /**

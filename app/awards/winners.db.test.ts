@@ -4,11 +4,12 @@ import type { Catalogue } from "~/catalogue/catalogue.server";
 import { localId } from "~/catalogue/local/content.server";
 import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
 import { createLocalSource } from "~/catalogue/local/local-source.server";
-import { idFromSlug } from "~/catalogue/slug";
+import { memoizeCatalogue } from "~/catalogue/local/memo.server";
+import { idFromSlug } from "~/core/slug";
 import type { DatabaseHandle } from "~/db/client.server";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import { AWARDS } from "./definitions";
-import { awardEntries, createAwardResolver, loadAwardPage, type Work } from "./winners.server";
+import { readAwards, createAwardResolver, loadAwardPage, type Work } from "./winners.server";
 
 const logger = createLogger("silent");
 let database: DatabaseHandle;
@@ -17,7 +18,7 @@ let catalogue: Catalogue;
 beforeAll(async () => {
   database = await createTestDatabase();
   await ensureLocalCatalogue(database.db, logger);
-  catalogue = createLocalSource(database.db, logger);
+  catalogue = memoizeCatalogue(createLocalSource(database.db, logger));
 }, 120_000);
 afterAll(() => database.close());
 
@@ -31,7 +32,7 @@ async function pageExists(href: string) {
 
 describe("award winners on the embedded catalogue", () => {
   it("has data for every award, in ceremony years", async () => {
-    const entries = await awardEntries();
+    const entries = await readAwards();
     for (const award of AWARDS) {
       const years = (entries.get(award.id) ?? []).map((entry) => entry.year);
       expect(years.length, award.id).toBeGreaterThan(0);
@@ -49,7 +50,7 @@ describe("award winners on the embedded catalogue", () => {
 
   it("links every winner the data marks as in the catalogue to its existing page", async () => {
     const resolver = createAwardResolver(catalogue);
-    const entries = await awardEntries();
+    const entries = await readAwards();
     let linked = 0;
     for (const list of entries.values()) {
       for (const entry of list) {

@@ -2,17 +2,17 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { Catalogue } from "~/catalogue/catalogue.server";
-import { titleSlug } from "~/catalogue/slug";
-import { searchText } from "~/catalogue/text";
+import { paths } from "~/core/paths";
+import { searchText } from "~/core/text";
 import type { SearchResult } from "~/catalogue/types";
-import { projectRoot } from "~/project-root.server";
+import { projectRoot } from "~/core/project-root.server";
 import { AWARDS, type AwardDefinition } from "./definitions";
 import { parseAwardSlug } from "./slug";
 
 /*
  * Winners and nominees (content/awards/*.json). A work links to its page by id when the id is
- * certain; otherwise it is looked up by title and year through the catalogue (and remembered),
- * and shown without a link when nothing matches exactly.
+ * certain; otherwise it is looked up by title and year through the catalogue (whose cache keeps
+ * the answers), and shown without a link when nothing matches exactly.
  */
 
 const work = z.object({
@@ -46,16 +46,8 @@ export type AwardEntry = z.infer<typeof entry>;
 
 const AWARDS_DIR = path.join(projectRoot, "content", "awards");
 
-let loaded: Promise<Map<string, AwardEntry[]>> | undefined;
-
-/** Every award's entries, read once (the files are part of the release). */
-export function awardEntries(dir = AWARDS_DIR): Promise<Map<string, AwardEntry[]>> {
-  if (dir !== AWARDS_DIR) return readAwards(dir);
-  loaded ??= readAwards(dir);
-  return loaded;
-}
-
-async function readAwards(dir: string) {
+/** Every award's entries from the files (part of the release: the resolver reads them once). */
+export async function readAwards(dir = AWARDS_DIR): Promise<Map<string, AwardEntry[]>> {
   const byAward = new Map<string, AwardEntry[]>(AWARDS.map((award) => [award.id, []]));
   for (const name of (await readdir(dir)).filter((file) => file.endsWith(".json"))) {
     const file = awardFile.parse(JSON.parse(await readFile(path.join(dir, name), "utf8")));
@@ -72,7 +64,7 @@ export interface Resolved {
 }
 
 const workHref = (item: Work, id: number) =>
-  `${item.type === "movie" ? "/film" : "/dizi"}/${titleSlug(item.title, id, item.releaseYear ? String(item.releaseYear) : null)}`;
+  paths.title(item.type, { id, name: item.title, date: item.releaseYear?.toString() });
 
 const yearOfResult = (result: SearchResult) => {
   const date =
@@ -101,29 +93,26 @@ function matchesWork(result: SearchResult, item: Work) {
   );
 }
 
-/** Resolves links by search, remembering answers (not failures) per source. */
-export function createAwardResolver(catalogue: Catalogue) {
-  const remembered = new Map<string, number | null>();
+/**
+ * Resolves links by search. The catalogue's own cache (memory/Redis for the live source, the
+ * in-process memo for the local one) keeps the answers; a failing source throws and the page
+ * asks to try again.
+ */
+export function createAwardResolver(catalogue: Catalogue, dir = AWARDS_DIR) {
+  let entries: Promise<Map<string, AwardEntry[]>> | undefined;
 
   async function lookUp(
-    key: string,
     query: string,
     pick: (results: SearchResult[]) => SearchResult | undefined,
   ) {
-    if (remembered.has(key)) return remembered.get(key)!;
-    // A failing source throws (the page asks to try again) and nothing is remembered.
     const page = await catalogue.search(query);
-    const id = (page && pick(page.results)?.id) ?? null;
-    remembered.set(key, id);
-    return id;
+    return (page && pick(page.results)?.id) ?? null;
   }
 
   async function resolveWork(item: Work): Promise<Resolved> {
     if (item.tmdbId) return { label: item.title, href: workHref(item, item.tmdbId) };
-    const id = await lookUp(
-      `${item.type}:${item.originalTitle}:${item.releaseYear}`,
-      item.originalTitle,
-      (results) => results.find((result) => matchesWork(result, item)),
+    const id = await lookUp(item.originalTitle, (results) =>
+      results.find((result) => matchesWork(result, item)),
     );
     return { label: item.title, href: id === null ? null : workHref(item, id) };
   }
@@ -131,17 +120,21 @@ export function createAwardResolver(catalogue: Catalogue) {
   async function resolve(item: Nominee): Promise<Resolved> {
     if (item.type !== "person") return resolveWork(item);
     const wanted = searchText(item.personName);
-    const id = await lookUp(`person:${wanted}`, item.personName, (results) =>
+    const id = await lookUp(item.personName, (results) =>
       results.find((result) => result.mediaType === "person" && searchText(result.name) === wanted),
     );
     return {
       label: item.personName,
-      href: id === null ? null : `/oyuncu/${titleSlug(item.personName, id)}`,
+      href: id === null ? null : paths.person({ id, name: item.personName }),
       work: item.for ? await resolveWork(item.for) : undefined,
     };
   }
 
-  return { resolve };
+  return {
+    resolve,
+    /** Every award's entries, read on first use. */
+    entries: () => (entries ??= readAwards(dir)),
+  };
 }
 
 export type AwardResolver = ReturnType<typeof createAwardResolver>;
@@ -162,7 +155,7 @@ export async function loadAwardPage(
 ): Promise<AwardPage | null> {
   const named = parseAwardSlug(slug);
   if (!named) return null;
-  const entries = (await awardEntries()).get(named.award.id) ?? [];
+  const entries = (await resolver.entries()).get(named.award.id) ?? [];
   const years = [...new Set(entries.map((item) => item.year))].sort((a, b) => b - a);
   const requested = urlYear ?? named.year;
   const selectedYear = requested ?? years[0] ?? new Date().getFullYear();

@@ -10,8 +10,8 @@ import {
   YEAR_OPTIONS,
   type FilterState,
 } from "./filters";
-import { genreSlug } from "./genre-link";
-import { idFromSlug } from "./slug";
+import { genreSlug } from "~/core/paths";
+import { idFromSlug } from "~/core/slug";
 import {
   MAX_PAGE,
   type MediaType,

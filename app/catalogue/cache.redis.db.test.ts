@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ServiceUnavailableError } from "~/failures.server";
-import { createLogger } from "~/logger.server";
+import { ServiceUnavailableError } from "~/core/failures.server";
+import { createLogger } from "~/core/logger.server";
 import { createCache, redisStore, type CacheStore } from "./cache.server";
 
 // The shared cache on a real Redis (CI sets TEST_REDIS_URL; without it these are skipped).

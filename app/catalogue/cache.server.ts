@@ -1,6 +1,6 @@
 import { createClient } from "redis";
-import { ServiceUnavailableError } from "~/failures.server";
-import type { Logger } from "~/logger.server";
+import { ServiceUnavailableError } from "~/core/failures.server";
+import type { Logger } from "~/core/logger.server";
 
 interface CacheEntry {
   value: unknown;

@@ -1,4 +1,4 @@
-import { titleSlug } from "./slug";
+import { displayDate, displayName, titleHref } from "./display";
 import type { TitleSummary } from "./types";
 
 /** What a title card shows, and nothing else: this travels in every grid page's loader data. */
@@ -12,13 +12,6 @@ export type TitleCard = {
   href: string;
 };
 
-/** The page of a film or series: `/film/{slug}` or `/dizi/{slug}`. */
-export function titleHref(title: TitleSummary): string {
-  return title.mediaType === "movie"
-    ? `/film/${titleSlug(title.title, title.id, title.releaseDate)}`
-    : `/dizi/${titleSlug(title.name, title.id, title.firstAirDate)}`;
-}
-
 // Catalogue answers are shared between requests (memoized or cached), so a card, slug included,
 // is computed once per answer.
 const cards = new WeakMap<TitleSummary, TitleCard>();
@@ -29,8 +22,8 @@ function toCard(title: TitleSummary): TitleCard {
     card = {
       mediaType: title.mediaType,
       id: title.id,
-      name: title.mediaType === "movie" ? title.title : title.name,
-      date: title.mediaType === "movie" ? title.releaseDate : title.firstAirDate,
+      name: displayName(title),
+      date: displayDate(title),
       posterPath: title.posterPath,
       voteAverage: title.voteAverage,
       href: titleHref(title),

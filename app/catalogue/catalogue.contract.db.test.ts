@@ -5,7 +5,7 @@ import { API_KEY } from "../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import { createCache, memoryStore } from "./cache.server";
 import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from "~/failures.server";
+import { ServiceUnavailableError } from "~/core/failures.server";
 import type {
   DiscoverFilter,
   EpisodeDetails,

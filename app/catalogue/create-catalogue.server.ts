@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
-import type { Env } from "~/env.server";
-import type { Logger } from "~/logger.server";
+import type { Env } from "~/core/env.server";
+import type { Logger } from "~/core/logger.server";
 import { createCache, memoryStore, redisStore, type CacheStore } from "./cache.server";
 import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";

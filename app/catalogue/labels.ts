@@ -1,3 +1,4 @@
+import { paths } from "~/core/paths";
 import type { MediaType } from "./types";
 
 const DEPARTMENTS: Record<string, string> = {
@@ -25,18 +26,16 @@ export function departmentLabel(department: string | null | undefined): string {
 /** Words that change between the film and series versions of the same screen. */
 export const MEDIA_WORDS: Record<
   MediaType,
-  { section: string; sectionPath: string; plural: string; categoryFallback: string; one: string }
+  { section: string; plural: string; categoryFallback: string; one: string }
 > = {
   movie: {
     section: "Filmler",
-    sectionPath: "/filmler",
     plural: "Filmleri",
     categoryFallback: "Film Kategorisi",
     one: "film",
   },
   tv: {
     section: "Diziler",
-    sectionPath: "/diziler",
     plural: "Dizileri",
     categoryFallback: "Dizi Kategorisi",
     one: "dizi",
@@ -45,5 +44,5 @@ export const MEDIA_WORDS: Record<
 
 /** Which kind a browsing URL is about: /diziler… is series, /filmler… films. */
 export function mediaTypeOfPath(pathname: string): MediaType {
-  return pathname.startsWith(MEDIA_WORDS.tv.sectionPath) ? "tv" : "movie";
+  return pathname.startsWith(paths.section("tv")) ? "tv" : "movie";
 }

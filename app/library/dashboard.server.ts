@@ -1,9 +1,10 @@
 import type { CurrentUser } from "~/accounts/guards.server";
 import { tolerant } from "~/catalogue/catalogue.server";
 import { yearOf } from "~/catalogue/format";
-import { titleSlug } from "~/catalogue/slug";
+import { titleHref } from "~/catalogue/display";
+import { paths } from "~/core/paths";
 import { toCards, type TitleCard } from "~/catalogue/cards";
-import type { AppServices } from "~/services.server";
+import type { LibraryServices } from "./library-services.server";
 import { latestRatings } from "./reviews.server";
 import { computeSiteRatings } from "./site-ratings.server";
 import type { WatchlistStatus } from "./statuses";
@@ -29,7 +30,7 @@ export interface DashboardTile {
 }
 
 export async function tileFor(
-  services: AppServices,
+  services: LibraryServices,
   row: {
     id: number;
     itemType: "movie" | "tv" | "person";
@@ -55,7 +56,7 @@ export async function tileFor(
       imagePath: movie?.posterPath ?? null,
       voteAverage: movie?.voteAverage ?? null,
       year: movie ? yearOf(movie.releaseDate) : null,
-      href: `/film/${movie ? titleSlug(movie.title, movie.id, movie.releaseDate) : row.itemId}`,
+      href: movie ? titleHref(movie) : paths.title("movie", { id: row.itemId, name: "" }),
     };
   }
   if (row.itemType === "tv") {
@@ -66,7 +67,7 @@ export async function tileFor(
       imagePath: series?.posterPath ?? null,
       voteAverage: series?.voteAverage ?? null,
       year: series ? yearOf(series.firstAirDate) : null,
-      href: `/dizi/${series ? titleSlug(series.name, series.id, series.firstAirDate) : row.itemId}`,
+      href: series ? titleHref(series) : paths.title("tv", { id: row.itemId, name: "" }),
     };
   }
   const { value: person } = await tolerant(catalogue.person(row.itemId));
@@ -76,7 +77,7 @@ export async function tileFor(
     imagePath: person?.profilePath ?? null,
     voteAverage: null,
     year: null,
-    href: `/oyuncu/${person ? titleSlug(person.name, person.id) : row.itemId}`,
+    href: paths.person(person ?? { id: row.itemId, name: "" }),
   };
 }
 
@@ -91,7 +92,10 @@ export type Dashboard =
     };
 
 /** The signed-in user's dashboard: latest 12 in the list, latest 6 ratings, 12 recommendations. */
-export async function loadDashboard(services: AppServices, user: CurrentUser): Promise<Dashboard> {
+export async function loadDashboard(
+  services: LibraryServices,
+  user: CurrentUser,
+): Promise<Dashboard> {
   const { db } = services.database;
   let rows: Awaited<ReturnType<typeof latestWatchlist>>;
   let rated: Awaited<ReturnType<typeof latestRatings>>;

@@ -1,5 +1,5 @@
 import { getOptionalUser } from "~/accounts/guards.server";
-import type { AppServices } from "~/services.server";
+import type { LibraryServices } from "./library-services.server";
 import { listItemReviews, type ReviewItemType } from "./reviews.server";
 import { siteRating } from "./site-ratings.server";
 import { watchlistStatus } from "./watchlist.server";
@@ -11,7 +11,7 @@ import { watchlistStatus } from "./watchlist.server";
  * to let any cache keep that page.
  */
 export async function itemLibrary(
-  services: AppServices,
+  services: LibraryServices,
   request: Request,
   item: { type: ReviewItemType; id: number },
 ) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
-import { TRY_AGAIN_ACTION, isServiceFailure } from "~/failures.server";
-import type { AppServices } from "~/services.server";
-import { readForm } from "~/shell/read-form.server";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
+import type { LibraryServices } from "./library-services.server";
+import { readForm } from "~/core/read-form.server";
 import { itemExists } from "./item-exists.server";
 import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import {
@@ -16,6 +16,7 @@ import { ratedItemOfForm, refreshSiteRating } from "./site-ratings.server";
 import type { WatchlistStatus } from "./statuses";
 import { changeWatchlistStatus, withReviewOffer } from "./watchlist-status.server";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
+import { paths } from "~/core/paths";
 
 /*
  * Watchlist and review forms. The owner is always the session's user, never a form field, and
@@ -41,7 +42,7 @@ const NO_SUCH_ITEM = "Bu içerik bulunamadı";
 type LibraryData = ReturnType<typeof data<LibraryAnswer>>;
 
 function answer(
-  services: AppServices,
+  services: LibraryServices,
   form: FormData,
   result: Omit<LibraryAnswer, "at">,
 ): Promise<Response> | LibraryData {
@@ -54,17 +55,17 @@ function answer(
   );
 }
 
-const mustSignIn = (services: AppServices) =>
-  services.flash.redirect("/auth", "error", "Lütfen giriş yapın");
+const mustSignIn = (services: LibraryServices) =>
+  services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
 
 /** A form the browser could not have sent: one warning line, not an error with a stack. */
-function refuse(services: AppServices, form: FormData, what: string, message = FAILED) {
+function refuse(services: LibraryServices, form: FormData, what: string, message = FAILED) {
   services.logger.warn({ form: what }, "malformed library form");
   return answer(services, form, { ok: false, message });
 }
 
 /** A failure after the form was read: logged by kind, answered with a message, never thrown. */
-function failed(services: AppServices, form: FormData, error: unknown, message = FAILED) {
+function failed(services: LibraryServices, form: FormData, error: unknown, message = FAILED) {
   if (isServiceFailure(error)) {
     services.logger.warn({ err: String(error) }, "library change failed: database unavailable");
     return answer(services, form, { ok: false, message: TRY_AGAIN_ACTION });
@@ -78,7 +79,7 @@ function failed(services: AppServices, form: FormData, error: unknown, message =
  * the body is read; a session check or a change that fails is answered, never thrown.
  */
 async function forSignedInUser(
-  services: AppServices,
+  services: LibraryServices,
   request: Request,
   change: (user: CurrentUser, form: FormData) => Promise<Response | LibraryData>,
   failureMessage: (form: FormData) => string = () => FAILED,
@@ -98,7 +99,7 @@ async function forSignedInUser(
   }
 }
 
-export function watchlistAction(services: AppServices, request: Request) {
+export function watchlistAction(services: LibraryServices, request: Request) {
   const db = services.database.db;
   return forSignedInUser(
     services,
@@ -138,7 +139,7 @@ export function watchlistAction(services: AppServices, request: Request) {
   );
 }
 
-export function reviewAction(services: AppServices, request: Request) {
+export function reviewAction(services: LibraryServices, request: Request) {
   const db = services.database.db;
   return forSignedInUser(services, request, async (user, form) => {
     // The item whose "Perde puanı" the change moves, read before a delete removes it.

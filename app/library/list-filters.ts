@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STATUS_SLUGS, WATCHLIST_STATUSES } from "./statuses";
+import { paths } from "~/core/paths";
 
 /** The list page's URL state (/dashboard/liste), shared by its loader and its component. */
 
@@ -44,5 +45,5 @@ export function listHref(filters: ListFilters, page = 1): string {
   if (filters.sort !== "eklenme") params.set("sirala", filters.sort);
   if (page > 1) params.set("sayfa", String(page));
   const query = params.toString();
-  return query ? `/dashboard/liste?${query}` : "/dashboard/liste";
+  return query ? `${paths.watchlist}?${query}` : paths.watchlist;
 }

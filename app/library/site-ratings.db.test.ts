@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import { saveReview, deleteReview, updateReview } from "./reviews.server";
 import { computeSiteRatings, refreshSiteRating, siteRating } from "./site-ratings.server";
 

@@ -8,7 +8,7 @@ import {
 } from "~/catalogue/cache.server";
 import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
-import type { Logger } from "~/logger.server";
+import type { Logger } from "~/core/logger.server";
 import type { ReviewItemType } from "./reviews.server";
 import { reviewItemSchema, rowIdSchema } from "./schemas";
 

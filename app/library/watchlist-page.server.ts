@@ -1,5 +1,5 @@
 import type { CurrentUser } from "~/accounts/guards.server";
-import type { AppServices } from "~/services.server";
+import type { LibraryServices } from "./library-services.server";
 import { tileFor, type DashboardTile } from "./dashboard.server";
 import {
   LIST_KINDS,
@@ -38,7 +38,7 @@ function compareTiles(sort: ListSort) {
   };
 }
 
-export async function loadWatchlistPage(services: AppServices, user: CurrentUser, url: URL) {
+export async function loadWatchlistPage(services: LibraryServices, user: CurrentUser, url: URL) {
   const query = listQuery.parse(Object.fromEntries(url.searchParams));
   const filters: ListFilters = { status: query.durum, kind: query.tur, sort: query.sirala };
   const filter = {

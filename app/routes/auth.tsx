@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { signIn, signUp } from "~/accounts/account-actions.server";
 import { AuthForms } from "~/accounts/components/auth-forms";
 import { getOptionalUser } from "~/accounts/guards.server";
-import { SITE_NAME } from "~/shell/site";
-import { readForm } from "~/shell/read-form.server";
+import { SITE_NAME } from "~/core/site";
+import { readForm } from "~/core/read-form.server";
 import type { Route } from "./+types/auth";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {

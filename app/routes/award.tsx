@@ -2,10 +2,11 @@ import { AwardDetail } from "~/awards/components/award-detail";
 import { yearParam } from "~/awards/slug";
 import { loadAwardPage } from "~/awards/winners.server";
 import { absoluteUrl, metaTags, errorMeta } from "~/seo/meta";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/award";
-import { invariantResponse } from "~/shell/invariant";
+import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { paths } from "~/core/paths";
 
 const NOT_FOUND = "Ödül bulunamadı.";
 
@@ -16,7 +17,7 @@ export async function loader({ params, context: { services } }: Route.LoaderArgs
     ...page,
     canonical: absoluteUrl(
       services.env.publicSiteUrl,
-      `/oduller/${page.award.id}/${page.selectedYear}`,
+      paths.award(page.award.id, page.selectedYear),
     ),
   };
 }

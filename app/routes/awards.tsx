@@ -1,6 +1,6 @@
 import { AwardsIndex } from "~/awards/components/awards-index";
-import { publicPageHeaders } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { publicPageHeaders } from "~/core/http-cache";
+import { SITE_NAME } from "~/core/site";
 
 export const headers = publicPageHeaders;
 

@@ -1,8 +1,8 @@
 import { requireUser } from "~/accounts/guards.server";
 import { DashboardPage } from "~/library/components/dashboard-page";
 import { loadDashboard } from "~/library/dashboard.server";
-import { PRIVATE_PAGE_CACHE } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
+import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {

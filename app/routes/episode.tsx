@@ -1,10 +1,11 @@
 import { EpisodePage } from "~/catalogue/components/episode-page";
-import { detailContext, loadEpisodePage } from "~/catalogue/detail-pages.server";
-import { idFromSlug, numberParam } from "~/catalogue/slug";
-import { metaTags, errorMeta } from "~/seo/meta";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { loadEpisodePage } from "~/catalogue/detail-pages.server";
+import { idFromSlug, numberParam } from "~/core/slug";
+import { episodeSeo } from "~/seo/detail-meta";
+import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
+import { publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/episode";
-import { invariantResponse } from "~/shell/invariant";
+import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Bölüm bulunamadı.";
@@ -16,15 +17,15 @@ export async function loader({ params, context: { services } }: Route.LoaderArgs
   const page =
     seriesId === null || season === null || episode === null
       ? null
-      : await loadEpisodePage(detailContext(services), seriesId, season, episode);
+      : await loadEpisodePage(services.catalogue, seriesId, season, episode);
   invariantResponse(page);
   return page;
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page, error }) =>
-  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
+export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
+  page ? metaTags(episodeSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <EpisodePage data={loaderData} />;

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { requestPasswordReset } from "~/accounts/account-actions.server";
 import { ForgotPasswordForm } from "~/accounts/components/password-forms";
-import { SITE_NAME } from "~/shell/site";
-import { readForm } from "~/shell/read-form.server";
+import { SITE_NAME } from "~/core/site";
+import { readForm } from "~/core/read-form.server";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {

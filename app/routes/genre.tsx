@@ -2,15 +2,16 @@ import { data, redirect } from "react-router";
 import { loadGenrePage, pageFromUrl, selectsRedirect } from "~/catalogue/browse.server";
 import { GenreBrowser } from "~/catalogue/components/genre-browser";
 import { MEDIA_WORDS, mediaTypeOfPath } from "~/catalogue/labels";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { paths } from "~/core/paths";
+import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/genre";
 
 // /filmler/{genre}/{filter?} and /diziler/{genre}/{filter?} (one module, two routes).
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const mediaType = mediaTypeOfPath(url.pathname);
-  const target = selectsRedirect(url, `${MEDIA_WORDS[mediaType].sectionPath}/${params.genre}`);
+  const target = selectsRedirect(url, paths.genre(mediaType, { slug: params.genre }));
   if (target) throw redirect(target);
   const page = await loadGenrePage(context.services.catalogue, mediaType, {
     genre: params.genre,

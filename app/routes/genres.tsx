@@ -1,8 +1,8 @@
 import { loadGenreLinks } from "~/catalogue/browse.server";
 import { GenreCategories } from "~/catalogue/components/genre-categories";
 import { mediaTypeOfPath } from "~/catalogue/labels";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/genres";
 
 // /filmler and /diziler (one module, two routes): the path says which kind.

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { TitleGrid } from "~/catalogue/components/title-grid";
 import { loadHomeGrids } from "~/catalogue/home.server";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
-import { SITE_NAME, SITE_TAGLINE } from "~/shell/site";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { SITE_NAME, SITE_TAGLINE } from "~/core/site";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/home";
+import { paths } from "~/core/paths";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const grids = await loadHomeGrids(context.services.catalogue);
@@ -38,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <a href="#populer-filmler">Keşfet</a>
             </Button>
             <Button size="lg" variant="outline" asChild>
-              <Link to="/filmler">Daha Fazla</Link>
+              <Link to={paths.section("movie")}>Daha Fazla</Link>
             </Button>
           </div>
         </div>

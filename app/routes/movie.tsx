@@ -1,14 +1,15 @@
 import { MoviePage } from "~/catalogue/components/movie-page";
-import { detailContext, loadMoviePage } from "~/catalogue/detail-pages.server";
-import { idFromSlug } from "~/catalogue/slug";
+import { loadMoviePage } from "~/catalogue/detail-pages.server";
+import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
-import { metaTags, errorMeta } from "~/seo/meta";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
+import { movieSeo } from "~/seo/detail-meta";
+import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/movie";
-import { invariantResponse } from "~/shell/invariant";
+import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Film bulunamadı.";
@@ -16,7 +17,7 @@ const NOT_FOUND = "Film bulunamadı.";
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
   const [page, library] = await Promise.all([
-    id === null ? null : loadMoviePage(detailContext(services), id),
+    id === null ? null : loadMoviePage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "movie", id }),
   ]);
   invariantResponse(page && library);
@@ -25,8 +26,8 @@ export async function loader({ params, request, context: { services } }: Route.L
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page, error }) =>
-  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
+export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
+  page ? metaTags(movieSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
 import { loadPopularPeople, pageFromUrl } from "~/catalogue/browse.server";
 import { PopularPeople } from "~/catalogue/components/people-grid";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/people";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

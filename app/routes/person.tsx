@@ -1,13 +1,14 @@
 import { PersonPage } from "~/catalogue/components/person-page";
-import { detailContext, loadPersonPage } from "~/catalogue/detail-pages.server";
-import { idFromSlug } from "~/catalogue/slug";
+import { loadPersonPage } from "~/catalogue/detail-pages.server";
+import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { itemLibrary } from "~/library/item-library.server";
-import { metaTags, errorMeta } from "~/seo/meta";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
+import { personSeo } from "~/seo/detail-meta";
+import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/person";
-import { invariantResponse } from "~/shell/invariant";
+import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Oyuncu bulunamadı.";
@@ -15,7 +16,7 @@ const NOT_FOUND = "Oyuncu bulunamadı.";
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
   const [page, library] = await Promise.all([
-    id === null ? null : loadPersonPage(detailContext(services), id),
+    id === null ? null : loadPersonPage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "person", id }),
   ]);
   invariantResponse(page && library);
@@ -24,8 +25,8 @@ export async function loader({ params, request, context: { services } }: Route.L
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page, error }) =>
-  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
+export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
+  page ? metaTags(personSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return (

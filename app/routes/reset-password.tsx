@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { resetPassword } from "~/accounts/account-actions.server";
 import { ResetPasswordForm } from "~/accounts/components/password-forms";
-import { SITE_NAME } from "~/shell/site";
-import { readForm } from "~/shell/read-form.server";
+import { SITE_NAME } from "~/core/site";
+import { readForm } from "~/core/read-form.server";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ request }: Route.LoaderArgs) {

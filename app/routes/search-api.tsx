@@ -1,6 +1,6 @@
 import { tolerant } from "~/catalogue/catalogue.server";
 import { searchGroups } from "~/catalogue/search.server";
-import { FAILED_PAGE_CACHE } from "~/shell/http-cache";
+import { FAILED_PAGE_CACHE } from "~/core/http-cache";
 import type { Route } from "./+types/search-api";
 
 // The search dialog's data: GET /api/arama?q=… → grouped results (JSON).

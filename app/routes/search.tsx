@@ -1,8 +1,8 @@
 import { pageFromUrl } from "~/catalogue/browse.server";
 import { SearchResults } from "~/catalogue/components/search-results";
 import { searchAll } from "~/catalogue/search.server";
-import { pageData, publicPageHeaders } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

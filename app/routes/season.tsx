@@ -1,10 +1,11 @@
 import { SeasonPage } from "~/catalogue/components/season-page";
-import { detailContext, loadSeasonPage } from "~/catalogue/detail-pages.server";
-import { idFromSlug, numberParam } from "~/catalogue/slug";
-import { metaTags, errorMeta } from "~/seo/meta";
-import { publicPageHeaders } from "~/shell/http-cache";
+import { loadSeasonPage } from "~/catalogue/detail-pages.server";
+import { idFromSlug, numberParam } from "~/core/slug";
+import { seasonSeo } from "~/seo/detail-meta";
+import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
+import { publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/season";
-import { invariantResponse } from "~/shell/invariant";
+import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Sezon bulunamadı.";
@@ -16,15 +17,15 @@ export async function loader({ params, context: { services } }: Route.LoaderArgs
   const page =
     seriesId === null || seasonNumber === null
       ? null
-      : await loadSeasonPage(detailContext(services), seriesId, seasonNumber);
+      : await loadSeasonPage(services.catalogue, seriesId, seasonNumber);
   invariantResponse(page);
   return page;
 }
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ data: page, error }) =>
-  page ? metaTags(page.seo) : errorMeta(error, NOT_FOUND);
+export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
+  page ? metaTags(seasonSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <SeasonPage data={loaderData} />;

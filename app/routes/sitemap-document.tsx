@@ -1,5 +1,5 @@
 import { tolerant } from "~/catalogue/catalogue.server";
-import { unavailableResource } from "~/shell/http-cache";
+import { unavailableResource } from "~/core/http-cache";
 import { sitemapDocument, XML_HEADERS } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-document";
 

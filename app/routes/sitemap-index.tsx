@@ -1,6 +1,6 @@
 import { tolerant } from "~/catalogue/catalogue.server";
 import { sitemapIndex, XML_HEADERS } from "~/seo/sitemap.server";
-import { unavailableResource } from "~/shell/http-cache";
+import { unavailableResource } from "~/core/http-cache";
 import type { Route } from "./+types/sitemap-index";
 
 export async function loader({ context: { services } }: Route.LoaderArgs) {

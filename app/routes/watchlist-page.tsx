@@ -1,8 +1,8 @@
 import { requireUser } from "~/accounts/guards.server";
 import { WatchlistPage } from "~/library/components/watchlist-page";
 import { loadWatchlistPage } from "~/library/watchlist-page.server";
-import { PRIVATE_PAGE_CACHE } from "~/shell/http-cache";
-import { SITE_NAME } from "~/shell/site";
+import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
+import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/watchlist-page";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
-import { SITE_NAME } from "~/shell/site";
+import { SITE_NAME } from "~/core/site";
 
 /** What a detail page tells link previews and crawlers; URLs are absolute. */
 export interface Seo {
@@ -9,6 +9,20 @@ export interface Seo {
   image: string | null;
   type: "article" | "profile" | "website";
   jsonLd?: Record<string, unknown>;
+}
+
+/** Where the public site and its images live: the root loader's data, read by `meta` functions. */
+export interface SiteInfo {
+  siteUrl: string;
+  imageBaseUrl: string;
+}
+
+/** The site info from a `meta` function's matches (the root route's data). */
+export function siteInfo(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): SiteInfo {
+  const root = matches.find((match) => match?.id === "root")?.data as Partial<SiteInfo> | undefined;
+  return { siteUrl: root?.siteUrl ?? "", imageBaseUrl: root?.imageBaseUrl ?? "" };
 }
 
 /** An absolute URL on the public site for a path or an already absolute URL. */

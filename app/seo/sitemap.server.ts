@@ -1,7 +1,7 @@
 import { AWARDS } from "~/awards/definitions";
 import type { Catalogue } from "~/catalogue/catalogue.server";
-import { genreSlug } from "~/catalogue/genre-link";
-import { titleSlug } from "~/catalogue/slug";
+import { titleHref } from "~/catalogue/display";
+import { paths } from "~/core/paths";
 import type { MediaType, Paged, PersonSummary, TitleSummary } from "~/catalogue/types";
 
 /*
@@ -25,8 +25,8 @@ function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function urlSet(siteUrl: string, paths: string[]) {
-  const urls = paths
+function urlSet(siteUrl: string, pagePaths: string[]) {
+  const urls = pagePaths
     .map((path) => `  <url><loc>${escapeXml(siteUrl + path)}</loc></url>`)
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -42,12 +42,8 @@ function list(
   return catalogue.popularPeople(page);
 }
 
-function itemPath(item: TitleSummary | PersonSummary) {
-  if (item.mediaType === "movie")
-    return `/film/${titleSlug(item.title, item.id, item.releaseDate)}`;
-  if (item.mediaType === "tv") return `/dizi/${titleSlug(item.name, item.id, item.firstAirDate)}`;
-  return `/oyuncu/${titleSlug(item.name, item.id)}`;
-}
+const itemPath = (item: TitleSummary | PersonSummary) =>
+  item.mediaType === "person" ? paths.person(item) : titleHref(item);
 
 export async function sitemapIndex(catalogue: Catalogue, siteUrl: string): Promise<string> {
   const documents = ["static.xml", "genres.xml"];
@@ -69,26 +65,22 @@ export async function sitemapDocument(
   name: string,
 ): Promise<string | null> {
   if (name === "static.xml") {
-    const paths = [
-      "/",
-      "/filmler",
-      "/diziler",
-      "/oyuncular",
-      "/oduller",
-      ...AWARDS.map((award) => `/oduller/${award.id}`),
-    ];
-    return urlSet(siteUrl, paths);
+    return urlSet(siteUrl, [
+      paths.home,
+      paths.section("movie"),
+      paths.section("tv"),
+      paths.people(),
+      paths.awards,
+      ...AWARDS.map((award) => paths.award(award.id)),
+    ]);
   }
   if (name === "genres.xml") {
-    const paths: string[] = [];
-    for (const [mediaType, base] of [
-      ["movie", "/filmler"],
-      ["tv", "/diziler"],
-    ] as [MediaType, string][]) {
+    const genrePaths: string[] = [];
+    for (const mediaType of ["movie", "tv"] as MediaType[]) {
       for (const genre of (await catalogue.genres(mediaType)) ?? [])
-        paths.push(`${base}/${genreSlug(genre)}`);
+        genrePaths.push(paths.genre(mediaType, genre));
     }
-    return urlSet(siteUrl, paths);
+    return urlSet(siteUrl, genrePaths);
   }
   const match = /^(movies|series|people)-(\d{1,2})\.xml$/.exec(name);
   if (!match) return null;
@@ -110,8 +102,8 @@ export function robotsTxt(siteUrl: string): string {
     "User-agent: *",
     "Allow: /",
     "Disallow: /api/",
-    "Disallow: /dashboard",
-    "Disallow: /auth",
+    `Disallow: ${paths.dashboard}`,
+    `Disallow: ${paths.auth}`,
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { COPYRIGHT_YEAR, NAV_LINKS, SITE_NAME, SITE_TAGLINE } from "./site";
+import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE } from "~/core/site";
+import { NAV_LINKS } from "./nav-links";
 
 export function Footer() {
   return (

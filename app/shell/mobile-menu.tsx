@@ -2,16 +2,21 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Form, NavLink } from "react-router";
-import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { Button } from "~/ui/button";
 import { MenuButton } from "./menu-button";
 import { Logo, linkClass } from "./nav-parts";
-import { NAV_LINKS } from "./site";
+import { NAV_LINKS } from "./nav-links";
+import type { ShellUser } from "./shell-user";
 
 /** The phone menu with its button, loaded on first use (see nav-bar.tsx). */
-export default function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export default function MobileMenu({
+  defaultOpen = false,
+  user,
+}: {
+  defaultOpen?: boolean;
+  user: ShellUser | null;
+}) {
   const [open, setOpen] = useState(defaultOpen);
-  const user = useCurrentUser();
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
-import { UserMenu } from "~/accounts/components/user-menu";
-import { SearchDialog } from "~/catalogue/components/search-dialog";
 import { MenuButton } from "./menu-button";
 import { Logo, linkClass } from "./nav-parts";
-import { NAV_LINKS } from "./site";
+import { NAV_LINKS } from "./nav-links";
+import type { ShellUser } from "./shell-user";
 
 // Radix Dialog and the phone menu load on first use, not with every page.
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenuDialog = lazy(loadMobileMenu);
 
-function MobileMenu() {
+function MobileMenu({ user }: { user: ShellUser | null }) {
   const [requested, setRequested] = useState(false);
   if (!requested) {
     return (
@@ -19,16 +18,28 @@ function MobileMenu() {
   }
   return (
     <Suspense fallback={<MenuButton disabled />}>
-      <MobileMenuDialog defaultOpen />
+      <MobileMenuDialog defaultOpen user={user} />
     </Suspense>
   );
 }
 
-export function NavBar() {
+/**
+ * The bar on every page. The root route hands it the visitor and the search and account controls
+ * of their domains, so the shell itself imports no domain.
+ */
+export function NavBar({
+  user,
+  search,
+  account,
+}: {
+  user: ShellUser | null;
+  search: ReactNode;
+  account: ReactNode;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <MobileMenu />
+        <MobileMenu user={user} />
         <Logo />
         <nav aria-label="Ana menü" className="ml-6 hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
@@ -38,8 +49,8 @@ export function NavBar() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <SearchDialog />
-          <UserMenu />
+          {search}
+          {account}
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 import { Clapperboard } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
-import { SITE_NAME } from "./site";
+import { SITE_NAME } from "~/core/site";
 
 export function Logo() {
   return (

@@ -105,6 +105,9 @@ describeInBrowser("film page (movie database)", () => {
       name: "Dövüş Kulübü",
       datePublished: "1999-10-15",
     });
+    // The head is derived from the page's data: the router context does not carry it twice.
+    expect(html.match(/"@type":"Movie"|\\"@type\\":\\"Movie\\"/g)).toHaveLength(1);
+    expect(html).not.toContain('"jsonLd"');
   });
 });
 

@@ -6,6 +6,7 @@ import { cn } from "~/ui/cn";
 import { CATEGORY_LABELS } from "../definitions";
 import type { AwardPage, Resolved } from "../winners.server";
 import { AwardIcon } from "./award-icon";
+import { paths } from "~/core/paths";
 
 function Name({ item, className }: { item: Resolved; className?: string }) {
   const label = item.href ? (
@@ -35,19 +36,21 @@ function Name({ item, className }: { item: Resolved; className?: string }) {
 export function AwardDetail({ data }: { data: AwardPage }) {
   const { award } = data;
   const navigate = useNavigate();
-  const base = `/oduller/${award.id}`;
   // The URL always names the year shown.
   useEffect(() => {
     if (!data.yearInUrl)
-      navigate(`${base}/${data.selectedYear}`, { replace: true, preventScrollReset: true });
-  }, [data.yearInUrl, data.selectedYear, base, navigate]);
+      navigate(paths.award(award.id, data.selectedYear), {
+        replace: true,
+        preventScrollReset: true,
+      });
+  }, [data.yearInUrl, data.selectedYear, award.id, navigate]);
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <Breadcrumb
         items={[
           { label: "Ana Sayfa", to: "/" },
-          { label: "Ödüller", to: "/oduller" },
+          { label: "Ödüller", to: paths.awards },
           { label: award.name },
         ]}
       />
@@ -73,7 +76,7 @@ export function AwardDetail({ data }: { data: AwardPage }) {
           {data.years.map((year) => (
             <li key={year}>
               <Link
-                to={`${base}/${year}`}
+                to={paths.award(award.id, year)}
                 replace
                 preventScrollReset
                 aria-current={year === data.selectedYear ? "page" : undefined}

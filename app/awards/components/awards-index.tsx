@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { AWARDS, CATEGORY_LABELS, type AwardDefinition } from "../definitions";
 import { AwardIcon } from "./award-icon";
+import { paths } from "~/core/paths";
 
 function AwardCard({ award }: { award: AwardDefinition }) {
   return (
     <Link
-      to={`/oduller/${award.id}`}
+      to={paths.award(award.id)}
       className="group flex h-full gap-4 rounded-xl border bg-card p-5 transition hover:-translate-y-0.5 hover:border-primary hover:shadow-lg"
     >
       <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">

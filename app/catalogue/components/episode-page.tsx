@@ -1,3 +1,4 @@
+import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { loadEpisodePage } from "../detail-pages.server";
@@ -17,7 +18,7 @@ export function EpisodePage({ data }: { data: EpisodePageData }) {
   return (
     <div className="mx-auto max-w-5xl space-y-10 px-4 py-8">
       <Link
-        to={`/dizi/${episode.seriesId}/sezon/${episode.seasonNumber}`}
+        to={paths.season(episode.seriesId, episode.seasonNumber)}
         className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden />

@@ -14,6 +14,7 @@ import {
   YEAR_OPTIONS,
   type FilterState,
 } from "../filters";
+import { paths } from "~/core/paths";
 import { MEDIA_WORDS } from "../labels";
 import { CardGrid, CardGridSkeleton, GridError } from "./title-grid";
 
@@ -26,7 +27,7 @@ const SELECTS = [
 /** A genre page of films or series: quick filters, selects, results and pager. */
 export function GenreBrowser({ data }: { data: GenrePage }) {
   const words = MEDIA_WORDS[data.mediaType];
-  const basePath = `${words.sectionPath}/${data.genre.slug}`;
+  const basePath = paths.genre(data.mediaType, data.genre);
   const navigate = useNavigate();
   const loading = useNavigatingTo(basePath);
   const hydrated = useHydrated();
@@ -48,7 +49,7 @@ export function GenreBrowser({ data }: { data: GenrePage }) {
       <Breadcrumb
         items={[
           { label: "Ana Sayfa", to: "/" },
-          { label: words.section, to: words.sectionPath },
+          { label: words.section, to: paths.section(data.mediaType) },
           { label: data.genre.name ?? "Kategori" },
         ]}
       />

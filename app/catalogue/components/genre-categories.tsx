@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "~/core/paths";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Skeleton } from "~/ui/skeleton";
 import { useNavigatingTo } from "~/ui/use-navigating";
@@ -18,7 +19,7 @@ export function GenreCategories({
   genres: GenreLink[] | null;
 }) {
   const words = MEDIA_WORDS[mediaType];
-  const loading = useNavigatingTo(words.sectionPath);
+  const loading = useNavigatingTo(paths.section(mediaType));
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <Breadcrumb items={[{ label: "Ana Sayfa", to: "/" }, { label: words.section }]} />
@@ -38,7 +39,7 @@ export function GenreCategories({
           {genres.map((genre, index) => (
             <li key={genre.id}>
               <Link
-                to={`${words.sectionPath}/${genre.slug}`}
+                to={paths.genre(mediaType, genre)}
                 className="flex h-24 items-end rounded-xl p-4 text-lg font-semibold text-white shadow-sm ring-1 ring-black/10 transition hover:-translate-y-0.5 hover:shadow-lg"
                 style={{
                   background: `linear-gradient(135deg, hsl(${(index * 47) % 360} 55% 42%), hsl(${(index * 47 + 40) % 360} 60% 22%))`,

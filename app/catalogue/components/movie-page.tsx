@@ -1,7 +1,8 @@
 import { Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { genreSlug } from "../genre-link";
+import { paths } from "~/core/paths";
+import type { MediaType } from "../types";
 import type { loadMoviePage } from "../detail-pages.server";
 import { jobLabel } from "../details";
 import { formatCount, formatLongDate, formatRating, formatRuntime } from "../format";
@@ -27,17 +28,17 @@ export function Rating({ value, count }: { value: number; count: number }) {
 
 export function GenreLinks({
   genres,
-  base,
+  kind,
 }: {
   genres: { id: number; name: string }[];
-  base: string;
+  kind: MediaType;
 }) {
   return (
     <ul className="flex flex-wrap gap-2">
       {genres.map((genre) => (
         <li key={genre.id}>
           <Link
-            to={`${base}/${genreSlug(genre)}`}
+            to={paths.genre(kind, genre)}
             className="rounded-full border bg-background/60 px-3 py-1 text-sm hover:border-primary hover:text-primary"
           >
             {genre.name}
@@ -84,7 +85,7 @@ export function MoviePage({
           ]}
         />
         {siteRating}
-        <GenreLinks genres={movie.genres} base="/filmler" />
+        <GenreLinks genres={movie.genres} kind="movie" />
         <div className="flex flex-wrap gap-3">
           <TrailerButton trailer={movie.trailer} title={movie.title} />
           {watchlist}

@@ -1,3 +1,4 @@
+import { paths } from "~/core/paths";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Pager } from "~/ui/pager";
 import { useNavigatingTo } from "~/ui/use-navigating";
@@ -7,7 +8,7 @@ import { CardGridSkeleton, GridError } from "./title-grid";
 
 /** /oyuncular: popular people, paged. */
 export function PopularPeople({ data }: { data: PeoplePage }) {
-  const loading = useNavigatingTo("/oyuncular");
+  const loading = useNavigatingTo(paths.people());
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <Breadcrumb items={[{ label: "Ana Sayfa", to: "/" }, { label: "Oyuncular" }]} />
@@ -25,11 +26,7 @@ export function PopularPeople({ data }: { data: PeoplePage }) {
           ))}
         </ul>
       )}
-      <Pager
-        page={data.page}
-        totalPages={data.totalPages}
-        hrefFor={(page) => (page === 1 ? "/oyuncular" : `/oyuncular?sayfa=${page}`)}
-      />
+      <Pager page={data.page} totalPages={data.totalPages} hrefFor={paths.people} />
     </div>
   );
 }

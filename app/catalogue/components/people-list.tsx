@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useImageUrl } from "./image-base";
-import { personHref } from "./person-card";
+import { paths } from "~/core/paths";
 import { Poster } from "./poster";
 
 export interface PersonLine {
@@ -21,7 +21,7 @@ export function PeopleRow({ people, label }: { people: PersonLine[]; label: stri
     >
       {people.map((person, index) => (
         <li key={`${person.id}-${index}`} className="w-32 shrink-0 snap-start">
-          <Link to={personHref(person)} className="group block space-y-2">
+          <Link to={paths.person(person)} className="group block space-y-2">
             <Poster
               src={image("w200", person.profilePath)}
               alt={person.name}
@@ -47,7 +47,7 @@ export function PeopleList({ people, label }: { people: PersonLine[]; label: str
       {people.map((person, index) => (
         <li key={`${person.id}-${person.role}-${index}`}>
           <Link
-            to={personHref(person)}
+            to={paths.person(person)}
             className="block rounded-lg border bg-card p-3 hover:border-primary"
           >
             <span className="block font-semibold">{person.name}</span>

@@ -1,20 +1,16 @@
 import { Link } from "react-router";
 import { departmentLabel } from "../labels";
-import { titleSlug } from "../slug";
+import { paths } from "~/core/paths";
 import type { PersonSummary } from "../types";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
-
-export function personHref(person: { id: number; name: string }): string {
-  return `/oyuncu/${titleSlug(person.name, person.id)}`;
-}
 
 /** A person's photo, name and department, linking to their page. */
 export function PersonCard({ person }: { person: PersonSummary }) {
   const image = useImageUrl();
   return (
     <Link
-      to={personHref(person)}
+      to={paths.person(person)}
       className="group block w-full max-w-[200px] overflow-hidden rounded-lg bg-card ring-1 ring-border transition hover:-translate-y-0.5 hover:shadow-lg"
     >
       <Poster src={image("w200", person.profilePath)} alt={person.name} />

@@ -9,7 +9,8 @@ import type { FilmographyGroup } from "../details";
 import type { PersonMovieCredit, PersonSeriesCredit } from "../types";
 import { DetailHero, Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
-import { titleHref } from "../cards";
+import { paths } from "~/core/paths";
+import { displayName, titleHref } from "../display";
 
 export type PersonPageData = NonNullable<Awaited<ReturnType<typeof loadPersonPage>>>;
 
@@ -34,9 +35,7 @@ function Filmography<T extends PersonMovieCredit | PersonSeriesCredit>({
                   className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-muted"
                 >
                   <span className="min-w-0">
-                    <span className="block font-semibold">
-                      {credit.mediaType === "movie" ? credit.title : credit.name}
-                    </span>
+                    <span className="block font-semibold">{displayName(credit)}</span>
                     {credit.character && (
                       <span className="block text-sm text-muted-foreground">
                         {credit.character}
@@ -78,7 +77,7 @@ export function PersonPage({
         title={person.name}
         backdrop={null}
         poster={image("w500", person.profilePath)}
-        back={{ to: "/oyuncular", label: "Popüler Oyuncular" }}
+        back={{ to: paths.people(), label: "Popüler Oyuncular" }}
       >
         <Facts
           items={[

@@ -9,13 +9,13 @@ import { departmentLabel } from "../labels";
 import { MIN_QUERY_LENGTH, type SearchGroups } from "../search";
 import type { SearchResult } from "../types";
 import { useImageUrl } from "./image-base";
-import { personHref } from "./person-card";
-import { titleHref } from "../cards";
+import { paths } from "~/core/paths";
+import { displayDate, displayName, titleHref } from "../display";
 
 const SEARCH_DEBOUNCE_MS = 500;
 
 function hrefOf(item: SearchResult) {
-  return item.mediaType === "person" ? personHref(item) : titleHref(item);
+  return item.mediaType === "person" ? paths.person(item) : titleHref(item);
 }
 
 function useDebounced(value: string, delay: number) {
@@ -173,11 +173,11 @@ export default function SearchDialogPanel({ defaultOpen = false }: { defaultOpen
                   </p>
                   {group.items.map((item) => {
                     const index = flat.indexOf(item);
-                    const name = item.mediaType === "movie" ? item.title : item.name;
+                    const name = displayName(item);
                     const detail =
                       item.mediaType === "person"
                         ? departmentLabel(item.knownForDepartment)
-                        : yearOf(item.mediaType === "movie" ? item.releaseDate : item.firstAirDate);
+                        : yearOf(displayDate(item));
                     const picture = image(
                       "w200",
                       item.mediaType === "person" ? item.profilePath : item.posterPath,
@@ -219,7 +219,7 @@ export default function SearchDialogPanel({ defaultOpen = false }: { defaultOpen
           {trimmed.length >= MIN_QUERY_LENGTH && (
             <div className="border-t p-2 text-right">
               <Link
-                to={`/ara?q=${encodeURIComponent(trimmed)}`}
+                to={paths.search(trimmed)}
                 onClick={() => {
                   setOpen(false);
                   reset();

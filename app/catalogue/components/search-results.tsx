@@ -6,8 +6,8 @@ import type { SearchPage } from "../search";
 import type { SearchResult } from "../types";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
-import { personHref } from "./person-card";
-import { titleHref } from "../cards";
+import { paths } from "~/core/paths";
+import { displayDate, displayName, titleHref } from "../display";
 import { Link } from "react-router";
 import { GridError } from "./title-grid";
 
@@ -16,8 +16,8 @@ const KIND_LABELS = { movie: "Film", tv: "Dizi", person: "Kişi" } as const;
 function ResultRow({ item }: { item: SearchResult }) {
   const image = useImageUrl();
   const person = item.mediaType === "person";
-  const name = item.mediaType === "movie" ? item.title : item.name;
-  const href = item.mediaType === "person" ? personHref(item) : titleHref(item);
+  const name = displayName(item);
+  const href = item.mediaType === "person" ? paths.person(item) : titleHref(item);
   const picture = image("w200", item.mediaType === "person" ? item.profilePath : item.posterPath);
   return (
     <li>
@@ -30,7 +30,7 @@ function ResultRow({ item }: { item: SearchResult }) {
             {" · "}
             {person
               ? departmentLabel(item.knownForDepartment)
-              : `${yearOf(item.mediaType === "movie" ? item.releaseDate : item.firstAirDate)} · ★ ${formatRating(item.voteAverage)}`}
+              : `${yearOf(displayDate(item))} · ★ ${formatRating(item.voteAverage)}`}
           </p>
           {!person && item.overview && (
             <p className="line-clamp-2 text-sm text-muted-foreground">{item.overview}</p>
@@ -43,15 +43,14 @@ function ResultRow({ item }: { item: SearchResult }) {
 
 /** /ara?q=…: every result, paged, rendered on the server so a search can be shared. */
 export function SearchResults({ data }: { data: SearchPage }) {
-  const hrefFor = (page: number) =>
-    `/ara?q=${encodeURIComponent(data.query)}${page > 1 ? `&sayfa=${page}` : ""}`;
+  const hrefFor = (page: number) => paths.search(data.query, page);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <Breadcrumb items={[{ label: "Ana Sayfa", to: "/" }, { label: "Arama" }]} />
       <h1 className="text-3xl font-bold">
         {data.query ? `“${data.query}” için sonuçlar` : "Arama"}
       </h1>
-      <form method="get" action="/ara" role="search" className="flex gap-2">
+      <form method="get" action={paths.searchPage} role="search" className="flex gap-2">
         <input
           type="search"
           name="q"

@@ -1,3 +1,4 @@
+import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { loadSeasonPage } from "../detail-pages.server";
@@ -54,7 +55,7 @@ export function SeasonPage({ data }: { data: SeasonPageData }) {
           {season.episodes.map((episode) => (
             <li key={episode.episodeNumber}>
               <Link
-                to={`/dizi/${season.seriesId}/sezon/${season.seasonNumber}/bolum/${episode.episodeNumber}`}
+                to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
                 className="group flex flex-col gap-4 rounded-xl border bg-card p-3 hover:border-primary sm:flex-row"
               >
                 {image("w500", episode.stillPath) ? (

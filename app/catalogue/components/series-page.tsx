@@ -1,3 +1,4 @@
+import { paths } from "~/core/paths";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { loadSeriesPage } from "../detail-pages.server";
@@ -48,7 +49,7 @@ export function SeriesPage({
           ]}
         />
         {siteRating}
-        <GenreLinks genres={series.genres} base="/diziler" />
+        <GenreLinks genres={series.genres} kind="tv" />
         <div className="flex flex-wrap gap-3">
           <TrailerButton trailer={series.trailer} title={series.name} />
           {watchlist}
@@ -66,7 +67,7 @@ export function SeriesPage({
               {series.seasons.map((season) => (
                 <li key={season.seasonNumber}>
                   <Link
-                    to={`/dizi/${series.id}/sezon/${season.seasonNumber}`}
+                    to={paths.season(series.id, season.seasonNumber)}
                     className="group block overflow-hidden rounded-lg bg-card ring-1 ring-border hover:ring-primary"
                   >
                     <Poster src={image("w200", season.posterPath)} alt={season.name} />

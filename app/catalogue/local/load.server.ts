@@ -12,8 +12,8 @@ import {
   catalogueTitles,
 } from "~/db/catalogue-schema";
 import type { Database } from "~/db/client.server";
-import type { Logger } from "~/logger.server";
-import { projectRoot } from "~/project-root.server";
+import type { Logger } from "~/core/logger.server";
+import { projectRoot } from "~/core/project-root.server";
 import { loadCatalogueContent } from "./content.server";
 import { contentToRows, type CatalogueRows } from "./rows.server";
 

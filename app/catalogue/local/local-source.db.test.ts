@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { catalogueTitles } from "~/db/catalogue-schema";
 import type { DatabaseHandle } from "~/db/client.server";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import type { Catalogue } from "../catalogue.server";
 import type { SearchResult } from "../types";
 import { ensureLocalCatalogue } from "./load.server";

@@ -8,10 +8,10 @@ import {
   catalogueTitles,
 } from "~/db/catalogue-schema";
 import { queryRows, type Database } from "~/db/client.server";
-import { isServiceFailure, ServiceUnavailableError } from "~/failures.server";
-import type { Logger } from "~/logger.server";
+import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
+import type { Logger } from "~/core/logger.server";
 import type { Catalogue } from "../catalogue.server";
-import { searchText } from "../text";
+import { searchText } from "~/core/text";
 import {
   MAX_PAGE,
   PAGE_SIZE,

@@ -11,7 +11,7 @@ import type {
   SeriesDetails,
   SeriesSummary,
 } from "../types";
-import { searchText } from "../text";
+import { searchText } from "~/core/text";
 import type { CatalogueContent, Identified } from "./content.server";
 import type { PersonContent } from "./content-schema";
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import { createTmdbHttp } from "./http.server";
 
 // An upstream that counts how many requests it is answering at once.

@@ -1,5 +1,5 @@
 import pLimit from "p-limit";
-import type { Logger } from "~/logger.server";
+import type { Logger } from "~/core/logger.server";
 
 export interface TmdbHttpOptions {
   apiBaseUrl: string;

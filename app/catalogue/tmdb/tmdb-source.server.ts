@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Logger } from "~/logger.server";
+import type { Logger } from "~/core/logger.server";
 import type { Cached } from "../cache.server";
 import type { Catalogue } from "../catalogue.server";
 import { MAX_PAGE, type DiscoverFilter, type MediaType } from "../types";

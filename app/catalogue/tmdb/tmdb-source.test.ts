@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ACCESS_TOKEN, API_KEY } from "../../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../../tests/fake-tmdb/server";
-import { createLogger } from "~/logger.server";
+import { createLogger } from "~/core/logger.server";
 import { createCache, memoryStore } from "../cache.server";
 import type { Catalogue } from "../catalogue.server";
 import { retryAfterMs } from "./http.server";
 import { createTmdbSource, TTL } from "./tmdb-source.server";
-import { ServiceUnavailableError } from "~/failures.server";
+import { ServiceUnavailableError } from "~/core/failures.server";
 
 let fake: FakeTmdb;
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { useNavigatingTo } from "~/ui/use-navigating";
 import type { Dashboard, DashboardTile } from "../dashboard.server";
 import { STATUS_LABELS } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
+import { paths } from "~/core/paths";
 
 const FAILED = "Veriler yüklenirken hata oluştu";
 
@@ -119,7 +120,7 @@ export function DashboardPage({
   email: string;
   name: string;
 }) {
-  const loading = useNavigatingTo("/dashboard");
+  const loading = useNavigatingTo(paths.dashboard);
   useEffect(() => {
     if (data.failed) toast.error(FAILED, { id: "dashboard-failed" });
   }, [data.failed]);
@@ -166,7 +167,7 @@ export function DashboardPage({
               </h2>
               {data.watchlist.length > 0 && (
                 <Link
-                  to="/dashboard/liste"
+                  to={paths.watchlist}
                   className="text-sm font-medium text-primary hover:underline"
                 >
                   Tümünü Gör

@@ -7,6 +7,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useLibraryFetcher } from "./use-library-fetcher";
+import { paths } from "~/core/paths";
 
 /** Ten clickable stars; clicking the chosen star again clears the rating (0 = none). */
 function StarPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
@@ -96,7 +97,7 @@ export function ReviewForm({
         event.preventDefault();
         if (!user) {
           toast.error("Lütfen giriş yapın");
-          navigate("/auth");
+          navigate(paths.auth);
           return;
         }
         // The schema (and zod) load only when someone writes a review, not with the page.

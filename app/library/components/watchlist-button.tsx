@@ -8,6 +8,7 @@ import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 import { STATUS_LABELS, WATCHLIST_STATUSES, type WatchlistStatus } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
+import { paths } from "~/core/paths";
 
 const STATUS_ICONS = { plan_to_watch: Check, watching: Eye, watched: Check } as const;
 
@@ -65,7 +66,7 @@ export function WatchlistButton({
     if (user) return true;
     event.preventDefault();
     toast.error("Lütfen giriş yapın");
-    navigate("/auth");
+    navigate(paths.auth);
     return false;
   };
 

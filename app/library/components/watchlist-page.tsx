@@ -10,6 +10,7 @@ import { STATUS_LABELS, STATUS_SLUGS, WATCHLIST_STATUSES } from "../statuses";
 import { LIST_KINDS, LIST_SORTS, listHref, type ListFilters } from "../list-filters";
 import type { WatchlistPageData } from "../watchlist-page.server";
 import { Tile } from "./dashboard-page";
+import { paths } from "~/core/paths";
 
 function Chips({
   label,
@@ -40,7 +41,7 @@ function Chips({
 export function WatchlistPage({ data }: { data: WatchlistPageData }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const loading = useNavigatingTo("/dashboard/liste");
+  const loading = useNavigatingTo(paths.watchlist);
   const { filters } = data;
   // Every change goes back to page 1 and replaces the URL.
   const change = (next: Partial<ListFilters>) => listHref({ ...filters, ...next });
@@ -50,7 +51,7 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
       <Breadcrumb
         items={[
           { label: "Ana Sayfa", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
+          { label: "Dashboard", to: paths.dashboard },
           { label: "İzleme Listem" },
         ]}
       />
@@ -85,7 +86,7 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
             ...LIST_KINDS.map((kind) => ({ value: kind.slug, label: kind.label })),
           ]}
         />
-        <Form method="get" action="/dashboard/liste" className="flex flex-wrap items-end gap-3">
+        <Form method="get" action={paths.watchlist} className="flex flex-wrap items-end gap-3">
           {filters.status && <input type="hidden" name="durum" value={filters.status} />}
           {filters.kind && <input type="hidden" name="tur" value={filters.kind} />}
           <label className="space-y-1.5 text-sm font-medium">

@@ -1,0 +1,57 @@
+import { slugify, titleSlug } from "./slug";
+
+/*
+ * Every page URL of the site (SPEC.md section 2) is built here and nowhere else: links, canonical
+ * URLs, the sitemap, redirects. Parameters are plain shapes, so any layer can call it.
+ */
+
+type Kind = "movie" | "tv";
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** A film or series as its URL needs it: the display name and, when known, the date (year). */
+interface Dated extends Named {
+  date?: string | null;
+}
+
+const SECTIONS: Record<Kind, string> = { movie: "/filmler", tv: "/diziler" };
+const SEARCH = "/ara";
+
+/** A genre's URL piece: "Bilim-Kurgu", 878 → "bilim-kurgu-878". */
+export const genreSlug = (genre: Named) => `${slugify(genre.name)}-${genre.id}`;
+
+const withPage = (path: string, page: number, separator: "?" | "&") =>
+  page > 1 ? `${path}${separator}sayfa=${page}` : path;
+
+export const paths = {
+  home: "/",
+  auth: "/auth",
+  dashboard: "/dashboard",
+  watchlist: "/dashboard/liste",
+  awards: "/oduller",
+
+  /** `/filmler` or `/diziler`: the genre list of a kind. */
+  section: (kind: Kind) => SECTIONS[kind],
+  /** A genre page; a genre whose slug was already computed (or taken from the URL) keeps it. */
+  genre: (kind: Kind, genre: Named | { slug: string }) =>
+    `${SECTIONS[kind]}/${"slug" in genre ? genre.slug : genreSlug(genre)}`,
+
+  /** `/film/{slug}` or `/dizi/{slug}`, the slug ending in the year (when known) and the id. */
+  title: (kind: Kind, title: Dated) =>
+    `${kind === "movie" ? "/film" : "/dizi"}/${titleSlug(title.name, title.id, title.date)}`,
+  season: (seriesId: number, seasonNumber: number) => `/dizi/${seriesId}/sezon/${seasonNumber}`,
+  episode: (seriesId: number, seasonNumber: number, episodeNumber: number) =>
+    `/dizi/${seriesId}/sezon/${seasonNumber}/bolum/${episodeNumber}`,
+  person: (person: Named) => `/oyuncu/${titleSlug(person.name, person.id)}`,
+  people: (page = 1) => withPage("/oyuncular", page, "?"),
+
+  /** The search page itself (the form's action); `search` adds the query. */
+  searchPage: SEARCH,
+  search: (query: string, page = 1) =>
+    withPage(`${SEARCH}?q=${encodeURIComponent(query)}`, page, "&"),
+  award: (awardId: string, year?: number | null) =>
+    year ? `/oduller/${awardId}/${year}` : `/oduller/${awardId}`,
+} as const;

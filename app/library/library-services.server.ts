@@ -1,0 +1,7 @@
+import type { AccountServices } from "~/accounts/account-services.server";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+
+/** What the library domain needs: the accounts' services and the catalogue (titles must exist). */
+export interface LibraryServices extends AccountServices {
+  catalogue: Catalogue;
+}
