@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { replaceCatalogueRows } from "../app/catalogue/local/load.server";
 import { createLocalSource } from "../app/catalogue/local/local-source.server";
 import { contentToRows } from "../app/catalogue/local/rows.server";
-import { generateCatalogue } from "../app/catalogue/local/synthetic.server";
+import { generateCatalogue } from "./lib/synthetic-catalogue";
 import { openDatabase } from "../app/db/client.server";
 import { createLogger } from "../app/core/logger.server";
 

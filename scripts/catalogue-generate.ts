@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { generateCatalogue } from "../app/catalogue/local/synthetic.server";
+import { generateCatalogue } from "./lib/synthetic-catalogue";
 
 const { values } = parseArgs({
   options: {

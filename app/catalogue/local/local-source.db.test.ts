@@ -11,7 +11,7 @@ import type { Catalogue } from "../catalogue.server";
 import type { SearchResult } from "../types";
 import { ensureLocalCatalogue } from "./load.server";
 import { createLocalSource } from "./local-source.server";
-import { generateCatalogue } from "./synthetic.server";
+import { generateCatalogue } from "../../../scripts/lib/synthetic-catalogue";
 
 const logger = createLogger("silent");
 
