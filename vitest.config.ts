@@ -25,6 +25,7 @@ export default defineConfig({
           name: "db",
           include: ["app/**/*.db.test.ts", "tests/db/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["./tests/db/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,8 +39,9 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One server and one browser for the whole suite; files run one after another.
-          fileParallelism: false,
+          // Two shared servers (embedded catalogue, fake movie database) for the whole project;
+          // files run two at a time, each with its own Chromium and accounts of its own.
+          fileParallelism: true,
         },
       },
       {

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start another one from (tests). */
+  dump?: () => Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(projectRoot, "drizzle");
@@ -34,8 +36,8 @@ export const migrationsFolder = path.join(projectRoot, "drizzle");
 export type DatabaseTarget =
   | { databaseUrl: string }
   | { dataDir: string }
-  /** In-memory PGlite, for tests. */
-  | { memory: true };
+  /** In-memory PGlite, for tests; optionally starting from a dump (`dumpDatabase`). */
+  | { memory: true; from?: Blob };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,7 +100,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     dataDir = path.join(target.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: "from" in target ? target.from : undefined,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -108,6 +113,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
   };
 }
 

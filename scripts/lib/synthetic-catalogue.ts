@@ -1,5 +1,10 @@
 import type { CatalogueContent } from "../../app/catalogue/local/content.server";
-import type { GenresFile, MovieContent, PersonContent, SeriesContent } from "../../app/catalogue/local/content-schema";
+import type {
+  GenresFile,
+  MovieContent,
+  PersonContent,
+  SeriesContent,
+} from "../../app/catalogue/local/content-schema";
 
 /*
  * A deterministic synthetic catalogue of any size, for scale tests and benchmarks. The same

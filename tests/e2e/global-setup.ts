@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
+import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
 import { API_KEY } from "../fake-tmdb/fixtures";
 import { startFakeTmdb } from "../fake-tmdb/server";
-import { projectRoot, startAppServer } from "../support/app-server";
+import { createSeedDataDir, projectRoot, startAppServer } from "../support/app-server";
 import { chromiumPath } from "./chromium";
 
 declare module "vitest" {
@@ -34,6 +35,8 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0)
       throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   }
+  const seed = await createSeedDataDir();
+  process.env.PERDE_TEST_SEED_DIR = seed;
   const fake = await startFakeTmdb();
   const [server, tmdbServer] = await Promise.all([
     startAppServer({ CATALOGUE: "local" }),
@@ -50,5 +53,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all([server.stop(), tmdbServer.stop()]);
     await fake.close();
+    await rm(seed, { recursive: true, force: true });
   };
 }
