@@ -22,6 +22,12 @@ function image(site: SiteInfo, size: "w500" | "original", path: string | null | 
   return url ? absoluteUrl(site.siteUrl, url) : null;
 }
 
+/** A title's preview picture: its backdrop, or else its poster. */
+const titleImage = (
+  site: SiteInfo,
+  title: { backdropPath: string | null; posterPath: string | null },
+) => image(site, "original", title.backdropPath) ?? image(site, "w500", title.posterPath);
+
 const person = (name: string) => ({ "@type": "Person", name });
 
 function aggregateRating(title: { voteAverage: number; voteCount: number }) {
@@ -37,8 +43,7 @@ function aggregateRating(title: { voteAverage: number; voteCount: number }) {
 
 export function movieSeo({ movie }: MoviePageData, site: SiteInfo): Seo {
   const canonical = absoluteUrl(site.siteUrl, titleHref(movie));
-  const picture =
-    image(site, "original", movie.backdropPath) ?? image(site, "w500", movie.posterPath);
+  const picture = titleImage(site, movie);
   return {
     title: movie.title,
     description: metaDescription(movie.overview || `${movie.title} filmi hakkında her şey.`),
@@ -67,8 +72,7 @@ export function movieSeo({ movie }: MoviePageData, site: SiteInfo): Seo {
 
 export function seriesSeo({ series }: SeriesPageData, site: SiteInfo): Seo {
   const canonical = absoluteUrl(site.siteUrl, titleHref(series));
-  const picture =
-    image(site, "original", series.backdropPath) ?? image(site, "w500", series.posterPath);
+  const picture = titleImage(site, series);
   return {
     title: series.name,
     description: metaDescription(series.overview || `${series.name} dizisi hakkında her şey.`),

@@ -2,11 +2,10 @@ import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { loadEpisodePage } from "../detail-pages.server";
-import { jobLabel } from "../details";
 import { formatLongDate, formatRating, formatRuntime } from "../format";
 import { Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
-import { PeopleList, PeopleRow } from "./people-list";
+import { CastSection, CrewSection } from "./people-list";
 
 export type EpisodePageData = NonNullable<Awaited<ReturnType<typeof loadEpisodePage>>>;
 
@@ -47,30 +46,9 @@ export function EpisodePage({ data }: { data: EpisodePageData }) {
           {episode.overview || "Bu bölüm için henüz bir özet eklenmemiş."}
         </p>
       </Section>
-      {episode.guestStars.length > 0 && (
-        <Section id="konuk-oyuncular" title="Konuk Oyuncular">
-          <PeopleRow
-            label="Konuk Oyuncular"
-            people={episode.guestStars.map((member) => ({ ...member, role: member.character }))}
-          />
-        </Section>
-      )}
-      {episode.crew.length > 0 && (
-        <Section id="ekip" title="Ekip">
-          <PeopleList
-            label="Ekip"
-            people={episode.crew.map((member) => ({ ...member, role: jobLabel(member.job) }))}
-          />
-        </Section>
-      )}
-      {episode.cast.length > 0 && (
-        <Section id="ana-kadro" title="Ana Kadro">
-          <PeopleRow
-            label="Ana Kadro"
-            people={episode.cast.map((member) => ({ ...member, role: member.character }))}
-          />
-        </Section>
-      )}
+      <CastSection id="konuk-oyuncular" title="Konuk Oyuncular" cast={episode.guestStars} />
+      <CrewSection id="ekip" title="Ekip" crew={episode.crew} />
+      <CastSection id="ana-kadro" title="Ana Kadro" cast={episode.cast} />
     </div>
   );
 }

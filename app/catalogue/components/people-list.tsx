@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { useImageUrl } from "./image-base";
 import { paths } from "~/core/paths";
+import { jobLabel } from "../details";
+import { Section } from "./detail-hero";
 import { Poster } from "./poster";
 
 export interface PersonLine {
@@ -56,5 +58,53 @@ export function PeopleList({ people, label }: { people: PersonLine[]; label: str
         </li>
       ))}
     </ul>
+  );
+}
+
+interface Credit {
+  id: number;
+  name: string;
+  profilePath: string | null;
+}
+
+/** A titled row of cast with each one's character; nothing when there is nobody. */
+export function CastSection({
+  id,
+  title,
+  cast,
+}: {
+  id: string;
+  title: string;
+  cast: (Credit & { character: string })[];
+}) {
+  if (cast.length === 0) return null;
+  return (
+    <Section id={id} title={title}>
+      <PeopleRow
+        label={title}
+        people={cast.map((member) => ({ ...member, role: member.character }))}
+      />
+    </Section>
+  );
+}
+
+/** A titled list of crew with each one's job in Turkish; nothing when there is nobody. */
+export function CrewSection({
+  id,
+  title,
+  crew,
+}: {
+  id: string;
+  title: string;
+  crew: (Credit & { job: string })[];
+}) {
+  if (crew.length === 0) return null;
+  return (
+    <Section id={id} title={title}>
+      <PeopleList
+        label={title}
+        people={crew.map((member) => ({ ...member, role: jobLabel(member.job) }))}
+      />
+    </Section>
   );
 }

@@ -1,19 +1,16 @@
 import { paths } from "~/core/paths";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { loadSeriesPage } from "../detail-pages.server";
+import type { SeriesPageData } from "../detail-pages.server";
 import { yearOf } from "../format";
-import { DetailHero, Facts, Section } from "./detail-hero";
+import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { MediaTabs } from "./media-tabs";
-import { GenreLinks, Rating } from "./movie-page";
-import { PeopleList, PeopleRow } from "./people-list";
+import { TitleHero } from "./title-hero";
+import { CastSection, PeopleList } from "./people-list";
 import { Poster } from "./poster";
 import { Recommendations } from "./recommendations";
-import { TrailerButton } from "./trailer-button";
 import { WatchProviders } from "./watch-providers";
-
-export type SeriesPageData = NonNullable<Awaited<ReturnType<typeof loadSeriesPage>>>;
 
 /** /dizi/{slug}: a series with its seasons, cast and creators. */
 export function SeriesPage({
@@ -32,29 +29,18 @@ export function SeriesPage({
   const running = series.status !== "Ended";
   return (
     <>
-      <DetailHero
-        title={series.name}
-        backdrop={image("original", series.backdropPath)}
-        poster={image("w500", series.posterPath)}
-        back={{ to: "/", label: "Ana Sayfaya Dön" }}
-      >
-        {series.originalName !== series.name && (
-          <p className="text-muted-foreground">{series.originalName}</p>
-        )}
-        <Facts
-          items={[
-            <Rating key="rating" value={series.voteAverage} count={series.voteCount} />,
-            `${yearOf(series.firstAirDate)}${running ? " - Devam Ediyor" : ""}`,
-            `${series.numberOfSeasons} Sezon, ${series.numberOfEpisodes} Bölüm`,
-          ]}
-        />
-        {siteRating}
-        <GenreLinks genres={series.genres} kind="tv" />
-        <div className="flex flex-wrap gap-3">
-          <TrailerButton trailer={series.trailer} title={series.name} />
-          {watchlist}
-        </div>
-      </DetailHero>
+      <TitleHero
+        kind="tv"
+        title={series}
+        name={series.name}
+        originalName={series.originalName}
+        facts={[
+          `${yearOf(series.firstAirDate)}${running ? " - Devam Ediyor" : ""}`,
+          `${series.numberOfSeasons} Sezon, ${series.numberOfEpisodes} Bölüm`,
+        ]}
+        siteRating={siteRating}
+        watchlist={watchlist}
+      />
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
         <Section id="hikaye" title="Hikaye">
           <p className="max-w-3xl text-lg leading-relaxed">
@@ -85,14 +71,7 @@ export function SeriesPage({
         )}
         <WatchProviders providers={series.watchProviders} />
         <MediaTabs images={series.images} videos={series.videos} />
-        {series.cast.length > 0 && (
-          <Section id="oyuncular" title="Oyuncular">
-            <PeopleRow
-              label="Oyuncular"
-              people={series.cast.map((member) => ({ ...member, role: member.character }))}
-            />
-          </Section>
-        )}
+        <CastSection id="oyuncular" title="Oyuncular" cast={series.cast} />
         {series.createdBy.length > 0 && (
           <Section id="yaraticilar" title="Yaratıcılar">
             <PeopleList
