@@ -9,6 +9,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ["default", "./tests/support/summary-reporter.ts"],
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine, one. The files
+    // mostly wait on servers, browsers and databases, so two workers use both cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -1,9 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { describe, expect, inject, it } from "vitest";
-import { projectRoot, startAppServer } from "../support/app-server";
+import { preparedDataDir, projectRoot, startAppServer } from "../support/app-server";
 import { Visitor } from "../support/raw-http";
 
 const baseURL = inject("baseURL");
@@ -143,7 +141,8 @@ describe("the anonymous page cache", () => {
 
 describe("sessions", () => {
   it("survive a server restart", async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), "perde-restart-"));
+    // A prepared folder (the seed's copy): what matters here is the second start.
+    const dataDir = await preparedDataDir();
     const post = (url: string, body: Record<string, string>) =>
       fetch(`${url}/auth`, {
         method: "POST",

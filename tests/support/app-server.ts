@@ -41,6 +41,13 @@ export async function createSeedDataDir(): Promise<string> {
   return dir;
 }
 
+/** A new data directory: a copy of the seed when there is one, else empty (a first start). */
+export async function preparedDataDir(seedDataDir = process.env.PERDE_TEST_SEED_DIR) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "perde-e2e-"));
+  if (seedDataDir) await cp(seedDataDir, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /**
  * Runs the production server (`node server.js`, needs `npm run build`) on a free port with its
  * own DATA_DIR, and waits until /healthz answers. Without a DATA_DIR it gets a fresh one, copied
@@ -54,8 +61,7 @@ export async function startAppServer(
   }: { timeoutMs?: number; seedDataDir?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), "perde-e2e-")));
-  if (!env.DATA_DIR && seedDataDir) await cp(seedDataDir, dataDir, { recursive: true });
+  const dataDir = env.DATA_DIR ?? (await preparedDataDir(seedDataDir));
   const child = spawn(process.execPath, ["server.js"], {
     cwd: projectRoot,
     env: {
