@@ -4,6 +4,11 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
+  route("auth/iki-adim", "routes/two-factor.tsx"),
+  route("auth/gecis-anahtari", "routes/passkey-sign-in.tsx"),
+  route("hesap", "routes/account.tsx"),
+  route("hesap/verilerim", "routes/account-data.tsx"),
+  route("hesap/gecis-anahtari", "routes/passkey-registration.tsx"),
   route("cikis", "routes/sign-out.tsx"),
   route("liste", "routes/watchlist-action.tsx"),
   route("yorum", "routes/review-action.tsx"),

@@ -5,6 +5,7 @@ import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Env } from "./core/env.server";
 import type { Logger } from "./core/logger.server";
+import type { CachedPages } from "./core/cached-pages";
 import type { Flash } from "./core/flash.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
@@ -18,6 +19,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Toasts carried across a redirect in a signed cookie. */
   flash: Flash;
+  /** The full-page cache, to forget pages whose content changed for everyone. */
+  pages: CachedPages;
 }
 
 declare module "react-router" {

@@ -14,6 +14,7 @@ import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
+import { lateBoundPages, type CachedPages } from "~/core/cached-pages";
 import { createFlash } from "~/core/flash.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
@@ -39,7 +40,7 @@ function reactMode(): "production" | "development" {
   return "_store" in createElement("div") ? "development" : "production";
 }
 
-async function createServices(): Promise<AppServices> {
+async function createServices(pages: CachedPages): Promise<AppServices> {
   const env = loadEnv();
   const logger = createLogger(env.logLevel);
   const database = await openDatabase(
@@ -64,6 +65,7 @@ async function createServices(): Promise<AppServices> {
     auth,
     mailer,
     flash,
+    pages,
   };
 }
 
@@ -157,9 +159,10 @@ function closeGracefully(server: Server, services: AppServices) {
 }
 
 export async function start(options: StartOptions = {}): Promise<Server> {
+  const pages = lateBoundPages();
   let services: AppServices;
   try {
-    services = await createServices();
+    services = await createServices(pages);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -170,6 +173,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const pageCache = options.vite
     ? undefined
     : await openPageCache(services, (await productionBuild()).assets.version);
+  if (pageCache) pages.bind(pageCache);
   const app = createApp(services, { ...options, pageCache });
   const { port, host } = services.env;
   const server = createServer(pageCache ? pageCache.front(app) : app).listen(port, host, () => {

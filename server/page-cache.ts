@@ -222,6 +222,7 @@ export function renderBody(entry: PageEntry, nonce: string, gzip: boolean): Buff
 export interface PageStore {
   get(key: string): PageEntry | undefined | Promise<PageEntry | undefined>;
   set(key: string, entry: PageEntry): void | Promise<void>;
+  delete(key: string): void | Promise<void>;
   close(): Promise<void>;
 }
 
@@ -265,6 +266,7 @@ export function memoryPageStore(maxBytes = 64 * 1024 * 1024, now = Date.now): Pa
         remove(oldest);
       }
     },
+    delete: remove,
     async close() {
       entries.clear();
       total = 0;
@@ -295,6 +297,13 @@ export async function redisPageStore(url: string, logger: Logger): Promise<PageS
         await client.set(prefix + key, serialize(entry).toString("base64"), { PX: ttl });
       } catch (error) {
         logger.warn({ err: error }, "redis page cache write failed");
+      }
+    },
+    async delete(key) {
+      try {
+        await client.del(prefix + key);
+      } catch (error) {
+        logger.warn({ err: error }, "redis page cache delete failed");
       }
     },
     async close() {
@@ -338,6 +347,8 @@ export interface PageCache {
   front(next: RequestListener): RequestListener;
   /** Express middleware (just before React Router) that stores cacheable responses. */
   capture: RequestHandler;
+  /** Drops the cached copies of these paths (with any query string they were stored under). */
+  forget(paths: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -469,6 +480,10 @@ export function createPageCache({
         return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
       } as typeof res.end;
       next();
+    },
+
+    async forget(pagePaths) {
+      await Promise.all(pagePaths.map((pagePath) => store.delete(`${buildId}:${pagePath}`)));
     },
 
     close: () => store.close(),

@@ -1,5 +1,7 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { paths } from "~/core/paths";
 import { session } from "~/db/auth-schema";
 import type { AccountServices } from "./account-services.server";
 import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
@@ -8,6 +10,7 @@ import {
   newPasswordSchema,
   RESET_UNAVAILABLE,
   resetRequestSchema,
+  secondFactorSchema,
   signInSchema,
   signUpSchema,
 } from "./schemas";
@@ -22,7 +25,7 @@ export type FormFailure = { error: string; email?: string };
 export type FormSuccess = { success: string; email?: string };
 
 /** better-auth's error code and message, whatever shape the error has. */
-function authError(error: unknown): { code?: string; message: string } {
+export function authError(error: unknown): { code?: string; message: string } {
   if (error instanceof APIError) {
     const body = error.body as { code?: string; message?: string } | undefined;
     return { code: body?.code, message: body?.message ?? error.message };
@@ -34,7 +37,7 @@ function authError(error: unknown): { code?: string; message: string } {
  * Whether an error is better-auth's answer about the form (a code the visitor can act on) rather
  * than a failure behind it (its own 5xx, the database): failures become "try again".
  */
-function isFormAnswer(error: unknown): boolean {
+export function isFormAnswer(error: unknown): boolean {
   return (
     error instanceof APIError &&
     error.statusCode < 500 &&
@@ -43,7 +46,7 @@ function isFormAnswer(error: unknown): boolean {
   );
 }
 
-function values(form: FormData) {
+export function values(form: FormData) {
   return Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]));
 }
 
@@ -51,7 +54,7 @@ function values(form: FormData) {
  * Runs an account form's work; when the database (or anything behind better-auth) fails, the
  * visitor gets a Turkish "try again" with what they typed kept, never a 500.
  */
-async function answering<T>(
+export async function answering<T>(
   services: AccountServices,
   email: string | undefined,
   work: () => Promise<T>,
@@ -97,7 +100,7 @@ export async function signIn(
     const delay = signInDelayMs(failedAnywhere);
     if (delay > 0) await sleep(delay);
     try {
-      const { headers } = await services.auth.api.signInEmail({
+      const { headers, response } = await services.auth.api.signInEmail({
         body: { email, password, rememberMe: true },
         headers: request.headers,
         returnHeaders: true,
@@ -105,7 +108,12 @@ export async function signIn(
       await forget(db, failuresHere);
       const cookies = new Headers();
       for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-      return await services.flash.redirect("/dashboard", "success", "Giriş başarılı!", cookies);
+      // Two-factor accounts: better-auth left a short-lived cookie, no session; the second step
+      // asks for a code.
+      if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+        return redirect(paths.twoFactor, { headers: cookies });
+      }
+      return await services.flash.redirect(paths.dashboard, "success", "Giriş başarılı!", cookies);
     } catch (error) {
       const { code, message } = authError(error);
       if (code === "INVALID_EMAIL_OR_PASSWORD") {
@@ -121,6 +129,67 @@ export async function signIn(
     }
   });
 }
+
+/** The cookies better-auth set, ready for a redirect. */
+export function cookiesOf(headers: Headers): Headers {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
+
+/**
+ * The second step of a two-factor sign-in: a 6-digit code from the app, or one of the recovery
+ * codes (each works once). better-auth's pending cookie says whose sign-in this is; wrong codes
+ * count like wrong passwords for this client, and better-auth locks the account after 10.
+ */
+export async function verifySecondStep(
+  services: AccountServices,
+  request: Request,
+  clientIp: string,
+  form: FormData,
+): Promise<Response | FormFailure> {
+  const parsed = secondFactorSchema.safeParse(values(form));
+  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  const code = parsed.data.code.replace(/\s+/g, "");
+  const db = services.database.db;
+  const failures = `2fa:fail:${clientIp}`;
+  const limit = LIMITS.signInFailuresPerAddressAndClient;
+  return answering(services, undefined, async () => {
+    if ((await peek(db, failures, limit.windowSeconds)) >= limit.limit) return { error: TOO_MANY };
+    try {
+      const { headers } = /^\d{6}$/.test(code)
+        ? await services.auth.api.verifyTOTP({
+            body: { code },
+            headers: request.headers,
+            returnHeaders: true,
+          })
+        : await services.auth.api.verifyBackupCode({
+            body: { code },
+            headers: request.headers,
+            returnHeaders: true,
+          });
+      await forget(db, failures);
+      return await services.flash.redirect(
+        paths.dashboard,
+        "success",
+        "Giriş başarılı!",
+        cookiesOf(headers),
+      );
+    } catch (error) {
+      const { code: reason } = authError(error);
+      if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "TWO_FACTOR_NOT_ENABLED")
+        return services.flash.redirect(paths.auth, "error", SECOND_STEP_EXPIRED);
+      if (!isFormAnswer(error)) throw error;
+      await hit(db, failures, limit.windowSeconds);
+      services.logger.warn({ code: reason }, "second step failed");
+      return {
+        error: reason === "ACCOUNT_TEMPORARILY_LOCKED" ? TOO_MANY : "Doğrulama kodu hatalı",
+      };
+    }
+  });
+}
+
+const SECOND_STEP_EXPIRED = "Doğrulama süresi doldu. Lütfen yeniden giriş yapın.";
 
 export async function signUp(
   services: AccountServices,

@@ -1,6 +1,15 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { account, session, user, verification } from "~/db/auth-schema";
+import { twoFactor } from "better-auth/plugins";
+import {
+  account,
+  passkey as passkeyTable,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import type { Env } from "~/core/env.server";
@@ -9,7 +18,9 @@ import type { Mailer } from "./mailer.server";
 
 /**
  * better-auth: email and password accounts, scrypt hashes, sessions in the database carried in
- * an httpOnly SameSite=Lax cookie (Secure over https). Routes call its server API directly.
+ * an httpOnly SameSite=Lax cookie (Secure over https); two-factor sign-in with TOTP and one-time
+ * recovery codes, and passkeys (WebAuthn) bound to the public site's host. Routes call its server
+ * API directly: its HTTP handler is not mounted.
  */
 export function createAuth(env: Env, database: DatabaseHandle, mailer: Mailer, logger: Logger) {
   return betterAuth({
@@ -19,8 +30,28 @@ export function createAuth(env: Env, database: DatabaseHandle, mailer: Mailer, l
     trustedOrigins: [env.publicSiteUrl],
     database: drizzleAdapter(database.db, {
       provider: "pg",
-      schema: { user, session, account, verification },
+      schema: {
+        user,
+        session,
+        account,
+        verification,
+        twoFactor: twoFactorTable,
+        passkey: passkeyTable,
+      },
     }),
+    plugins: [
+      twoFactor({
+        issuer: "Perde",
+        backupCodeOptions: { amount: 10, length: 10 },
+        // Wrong codes: our limiter per client (like passwords) and better-auth's own per account.
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+      passkey({
+        rpID: new URL(env.publicSiteUrl).hostname,
+        rpName: "Perde",
+        origin: env.publicSiteUrl,
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,

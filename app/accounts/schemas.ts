@@ -13,14 +13,56 @@ const password = z
 
 export const signInSchema = z.object({ email, password });
 
-export const signUpSchema = z.object({
-  fullName: z
+const fullName = z
+  .string()
+  .trim()
+  .min(2, "İsim en az 2 karakter olmalıdır")
+  .max(100, "İsim en fazla 100 karakter olabilir");
+
+export const signUpSchema = z.object({ fullName, email, password });
+
+/* Hesabım (/hesap) */
+
+const currentPassword = z.string().min(1, "Mevcut şifrenizi giriniz").max(128);
+
+export const profileSchema = z.object({ fullName });
+
+export const changePasswordSchema = z.object({
+  currentPassword,
+  newPassword: password,
+});
+
+/** Turning two-factor sign-in on or off, and deleting the account, ask for the password. */
+export const passwordCheckSchema = z.object({ password: currentPassword });
+
+/** A 6-digit code from the authenticator app. */
+export const totpCodeSchema = z.object({
+  code: z
     .string()
     .trim()
-    .min(2, "İsim en az 2 karakter olmalıdır")
-    .max(100, "İsim en fazla 100 karakter olabilir"),
-  email,
-  password,
+    .regex(/^\d{6}$/, "6 haneli doğrulama kodunu giriniz"),
+});
+
+/** The second step of sign-in: a 6-digit code, or a recovery code. */
+export const secondFactorSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(6, "Doğrulama kodunu veya kurtarma kodunu giriniz")
+    .max(32, "Doğrulama kodunu veya kurtarma kodunu giriniz"),
+});
+
+export const passkeyNameSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Geçiş anahtarına bir ad veriniz")
+    .max(50, "Ad en fazla 50 karakter olabilir"),
+});
+
+export const deleteAccountSchema = z.object({
+  password: currentPassword,
+  confirm: z.literal("on", { error: "Silmeyi onaylamak için kutuyu işaretleyiniz" }),
 });
 
 export const resetRequestSchema = z.object({ email });

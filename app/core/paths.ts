@@ -29,6 +29,12 @@ const withPage = (path: string, page: number, separator: "?" | "&") =>
 export const paths = {
   home: "/",
   auth: "/auth",
+  /** The second step of a two-factor sign-in. */
+  twoFactor: "/auth/iki-adim",
+  account: "/hesap",
+  accountData: "/hesap/verilerim",
+  passkeyRegistration: "/hesap/gecis-anahtari",
+  passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
   watchlist: "/dashboard/liste",
   awards: "/oduller",

@@ -1,6 +1,6 @@
 import type { CurrentUser } from "~/accounts/guards.server";
 import { tolerant } from "~/catalogue/catalogue.server";
-import { yearOf } from "~/catalogue/format";
+import { yearOf } from "~/core/format";
 import { titleHref } from "~/catalogue/display";
 import { paths } from "~/core/paths";
 import { toCards, type TitleCard } from "~/catalogue/cards";

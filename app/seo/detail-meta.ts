@@ -6,7 +6,7 @@ import type {
   SeriesPageData,
 } from "~/catalogue/detail-pages.server";
 import { titleHref } from "~/catalogue/display";
-import { metaDescription } from "~/catalogue/format";
+import { metaDescription } from "~/core/format";
 import { imageUrl } from "~/catalogue/images";
 import { paths } from "~/core/paths";
 import { absoluteUrl, type Seo, type SiteInfo } from "./meta";

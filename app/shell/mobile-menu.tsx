@@ -7,6 +7,7 @@ import { MenuButton } from "./menu-button";
 import { Logo, linkClass } from "./nav-parts";
 import { NAV_LINKS } from "./nav-links";
 import type { ShellUser } from "./shell-user";
+import { paths } from "~/core/paths";
 
 /** The phone menu with its button, loaded on first use (see nav-bar.tsx). */
 export default function MobileMenu({
@@ -53,8 +54,11 @@ export default function MobileMenu({
           <div className="mt-auto border-t pt-4">
             {user ? (
               <div className="flex flex-col gap-1">
-                <NavLink to="/dashboard" className={linkClass} onClick={() => setOpen(false)}>
+                <NavLink to={paths.dashboard} className={linkClass} onClick={() => setOpen(false)}>
                   Dashboard
+                </NavLink>
+                <NavLink to={paths.account} className={linkClass} onClick={() => setOpen(false)}>
+                  Hesabım
                 </NavLink>
                 <Form method="post" action="/cikis" onSubmit={() => setOpen(false)}>
                   <button type="submit" className={linkClass({ isActive: false })}>
@@ -63,7 +67,7 @@ export default function MobileMenu({
                 </Form>
               </div>
             ) : (
-              <NavLink to="/auth" className={linkClass} onClick={() => setOpen(false)}>
+              <NavLink to={paths.auth} className={linkClass} onClick={() => setOpen(false)}>
                 Giriş Yap
               </NavLink>
             )}

@@ -60,7 +60,7 @@ export async function startAppServer(
     seedDataDir = process.env.PERDE_TEST_SEED_DIR,
   }: { timeoutMs?: number; seedDataDir?: string } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await preparedDataDir(seedDataDir));
   const child = spawn(process.execPath, ["server.js"], {
     cwd: projectRoot,

@@ -1,12 +1,13 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { LayoutDashboard, LogOut, UserCog } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useSubmit } from "react-router";
 import { AccountButton } from "./account-button";
+import { paths } from "~/core/paths";
 
 const itemClass =
   "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted";
 
-/** The signed-in visitor's menu: Dashboard and 'Çıkış Yap' (loaded only for them). */
+/** The signed-in visitor's menu: Dashboard, Hesabım and 'Çıkış Yap' (loaded only for them). */
 export default function AccountMenu({ email }: { email: string }) {
   const submit = useSubmit();
   return (
@@ -24,9 +25,15 @@ export default function AccountMenu({ email }: { email: string }) {
             {email}
           </DropdownMenu.Label>
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/dashboard">
+            <Link to={paths.dashboard}>
               <LayoutDashboard className="size-4" aria-hidden />
               Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={paths.account}>
+              <UserCog className="size-4" aria-hidden />
+              Hesabım
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

@@ -2,6 +2,7 @@ import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
 import { signInSchema, signUpSchema } from "../schemas";
@@ -84,6 +85,9 @@ export function AuthForms() {
                 </Link>
               </p>
             </Form>
+            <div className="mt-4">
+              <PasskeySignIn />
+            </div>
           </Tabs.Content>
           <Tabs.Content value="signup">
             <Form

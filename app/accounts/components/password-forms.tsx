@@ -2,7 +2,13 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
-import { newPasswordSchema, RESET_UNAVAILABLE, resetRequestSchema } from "../schemas";
+import { paths } from "~/core/paths";
+import {
+  newPasswordSchema,
+  RESET_UNAVAILABLE,
+  resetRequestSchema,
+  secondFactorSchema,
+} from "../schemas";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
 import { validateWith } from "./validate-with";
 
@@ -66,7 +72,7 @@ export function ForgotPasswordForm({ available }: { available: boolean }) {
         </Button>
       </Form>
       <p className="text-center text-sm">
-        <Link to="/auth" className="text-muted-foreground hover:text-primary">
+        <Link to={paths.auth} className="text-muted-foreground hover:text-primary">
           Giriş sayfasına dön
         </Link>
       </p>
@@ -99,6 +105,43 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {busy ? "Kaydediliyor..." : "Şifreyi Güncelle"}
         </Button>
       </Form>
+    </Card>
+  );
+}
+
+/** /auth/iki-adim: the second step of a two-factor sign-in. */
+export function SecondStepForm() {
+  const message = useAnswer();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Card
+      title="İki adımlı doğrulama"
+      intro="Doğrulama uygulamanızdaki 6 haneli kodu ya da kurtarma kodlarınızdan birini girin."
+    >
+      {message}
+      <Form
+        method="post"
+        noValidate
+        onSubmit={validateWith(secondFactorSchema)}
+        className="space-y-4"
+      >
+        <Field
+          label="Doğrulama kodu"
+          name="code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoFocus
+          required
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Doğrulanıyor..." : "Doğrula"}
+        </Button>
+      </Form>
+      <p className="text-center text-sm">
+        <Link to={paths.auth} className="text-muted-foreground hover:text-primary">
+          Giriş sayfasına dön
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { loadEpisodePage } from "../detail-pages.server";
-import { formatLongDate, formatRating, formatRuntime } from "../format";
+import { formatLongDate, formatRating, formatRuntime } from "~/core/format";
 import { Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { CastSection, CrewSection } from "./people-list";

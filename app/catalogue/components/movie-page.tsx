@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { MoviePageData } from "../detail-pages.server";
-import { formatLongDate, formatRuntime } from "../format";
+import { formatLongDate, formatRuntime } from "~/core/format";
 import { Section } from "./detail-hero";
 import { MediaTabs } from "./media-tabs";
 import { TitleHero } from "./title-hero";

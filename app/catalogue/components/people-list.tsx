@@ -14,7 +14,7 @@ export interface PersonLine {
 }
 
 /** A horizontal row of people (cast) with photo, name and role, each linking to their page. */
-export function PeopleRow({ people, label }: { people: PersonLine[]; label: string }) {
+function PeopleRow({ people, label }: { people: PersonLine[]; label: string }) {
   const image = useImageUrl();
   return (
     <ul

@@ -3,7 +3,7 @@ import { tabTriggerClass } from "~/ui/tabs";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { loadPersonPage } from "../detail-pages.server";
-import { formatLongDate, formatRating } from "../format";
+import { formatLongDate, formatRating } from "~/core/format";
 import { departmentLabel } from "../labels";
 import type { FilmographyGroup } from "../details";
 import type { PersonMovieCredit, PersonSeriesCredit } from "../types";

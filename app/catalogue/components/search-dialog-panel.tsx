@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { Link, useFetcher, useNavigate } from "react-router";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { yearOf } from "../format";
+import { yearOf } from "~/core/format";
 import { departmentLabel } from "../labels";
 import { MIN_QUERY_LENGTH, type SearchGroups } from "../search";
 import type { SearchResult } from "../types";

@@ -1,6 +1,6 @@
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Pager } from "~/ui/pager";
-import { formatCount, formatRating, yearOf } from "../format";
+import { formatCount, formatRating, yearOf } from "~/core/format";
 import { departmentLabel } from "../labels";
 import type { SearchPage } from "../search";
 import type { SearchResult } from "../types";

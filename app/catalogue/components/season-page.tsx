@@ -2,7 +2,7 @@ import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { loadSeasonPage } from "../detail-pages.server";
-import { formatLongDate, formatRating, yearOf } from "../format";
+import { formatLongDate, formatRating, yearOf } from "~/core/format";
 import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";

@@ -2,7 +2,7 @@ import { paths } from "~/core/paths";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SeriesPageData } from "../detail-pages.server";
-import { yearOf } from "../format";
+import { yearOf } from "~/core/format";
 import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { MediaTabs } from "./media-tabs";

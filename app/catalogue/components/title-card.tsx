@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { Link } from "react-router";
 import type { TitleCard as TitleCardData } from "../cards";
-import { formatRating, yearOf } from "../format";
+import { formatRating, yearOf } from "~/core/format";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
 

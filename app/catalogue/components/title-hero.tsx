@@ -2,13 +2,13 @@ import { Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "~/core/paths";
-import { formatCount, formatRating } from "../format";
+import { formatCount, formatRating } from "~/core/format";
 import type { MediaType, Video } from "../types";
 import { DetailHero, Facts } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { TrailerButton } from "./trailer-button";
 
-export function Rating({ value, count }: { value: number; count: number }) {
+function Rating({ value, count }: { value: number; count: number }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       <Star className="size-4 fill-yellow-400 text-yellow-400" aria-hidden />
@@ -18,13 +18,7 @@ export function Rating({ value, count }: { value: number; count: number }) {
   );
 }
 
-export function GenreLinks({
-  genres,
-  kind,
-}: {
-  genres: { id: number; name: string }[];
-  kind: MediaType;
-}) {
+function GenreLinks({ genres, kind }: { genres: { id: number; name: string }[]; kind: MediaType }) {
   return (
     <ul className="flex flex-wrap gap-2">
       {genres.map((genre) => (

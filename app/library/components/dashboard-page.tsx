@@ -6,7 +6,7 @@ import { avatarLetter } from "~/accounts/components/use-current-user";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
 import { CardGrid, GridError } from "~/catalogue/components/title-grid";
-import { formatRating } from "~/catalogue/format";
+import { formatRating } from "~/core/format";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";

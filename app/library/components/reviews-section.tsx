@@ -1,7 +1,7 @@
 import { Pencil, Star, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { formatLongDate } from "~/catalogue/format";
+import { formatLongDate } from "~/core/format";
 import { initialLetter } from "~/ui/initial";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ReviewView } from "../reviews.server";

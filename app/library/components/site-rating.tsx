@@ -1,4 +1,4 @@
-import { formatCount, formatRating } from "~/catalogue/format";
+import { formatCount, formatRating } from "~/core/format";
 import type { SiteRating } from "../site-ratings.server";
 
 /**

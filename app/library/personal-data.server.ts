@@ -1,0 +1,182 @@
+import { asc, eq } from "drizzle-orm";
+import {
+  answering,
+  authError,
+  isFormAnswer,
+  values,
+  type FormFailure,
+} from "~/accounts/account-actions.server";
+import { deviceLabel } from "~/accounts/device";
+import type { CurrentUser } from "~/accounts/guards.server";
+import { allow, LIMITS, TOO_MANY } from "~/accounts/rate-limit.server";
+import { deleteAccountSchema } from "~/accounts/schemas";
+import { WRONG_PASSWORD } from "~/accounts/account-settings.server";
+import { tolerant } from "~/catalogue/catalogue.server";
+import { titleHref } from "~/catalogue/display";
+import type { TitleSummary } from "~/catalogue/types";
+import { paths } from "~/core/paths";
+import { passkey, session, user as users, verification } from "~/db/auth-schema";
+import { profiles, reviews, watchlist } from "~/db/schema";
+import type { LibraryServices } from "./library-services.server";
+import { refreshSiteRating } from "./site-ratings.server";
+
+/*
+ * The person's own data (KVKK, Turkey's personal data law): everything the site holds about
+ * them, to take away as JSON, and the erasure of all of it.
+ */
+
+/** Everything about one person, and nothing about anyone else. No secret leaves: no password
+ * hash, TOTP secret, recovery code, session token or passkey key. */
+export async function exportPersonalData(services: LibraryServices, user: CurrentUser) {
+  const { db } = services.database;
+  const [[owner], [profile], sessions, keys, list, written] = await Promise.all([
+    db
+      .select({
+        email: users.email,
+        name: users.name,
+        createdAt: users.createdAt,
+        twoFactorEnabled: users.twoFactorEnabled,
+      })
+      .from(users)
+      .where(eq(users.id, user.id)),
+    db
+      .select({ fullName: profiles.fullName, createdAt: profiles.createdAt })
+      .from(profiles)
+      .where(eq(profiles.userId, user.id)),
+    db
+      .select({
+        userAgent: session.userAgent,
+        ipAddress: session.ipAddress,
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+      })
+      .from(session)
+      .where(eq(session.userId, user.id))
+      .orderBy(asc(session.createdAt)),
+    db
+      .select({ name: passkey.name, createdAt: passkey.createdAt })
+      .from(passkey)
+      .where(eq(passkey.userId, user.id))
+      .orderBy(asc(passkey.createdAt)),
+    db
+      .select({
+        itemType: watchlist.itemType,
+        itemId: watchlist.itemId,
+        status: watchlist.status,
+        addedAt: watchlist.createdAt,
+      })
+      .from(watchlist)
+      .where(eq(watchlist.userId, user.id))
+      .orderBy(asc(watchlist.createdAt)),
+    db
+      .select({
+        itemType: reviews.itemType,
+        itemId: reviews.itemId,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        createdAt: reviews.createdAt,
+        updatedAt: reviews.updatedAt,
+      })
+      .from(reviews)
+      .where(eq(reviews.userId, user.id))
+      .orderBy(asc(reviews.createdAt)),
+  ]);
+  return {
+    site: "Perde",
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: user.id,
+      email: owner?.email ?? user.email,
+      name: owner?.name ?? user.name,
+      fullName: profile?.fullName ?? null,
+      createdAt: owner?.createdAt ?? null,
+      twoFactorEnabled: owner?.twoFactorEnabled ?? false,
+    },
+    sessions: sessions.map((row) => ({ ...row, device: deviceLabel(row.userAgent) })),
+    passkeys: keys,
+    watchlist: list,
+    reviews: written,
+  };
+}
+
+/** The person's reviewed pages: their cached copies must go with the reviews. */
+async function reviewedPages(
+  services: LibraryServices,
+  items: { itemType: string; itemId: number }[],
+) {
+  const { catalogue } = services;
+  return Promise.all(
+    items.map(async ({ itemType, itemId }) => {
+      if (itemType === "person") {
+        const found = (await tolerant(catalogue.person(itemId))).value;
+        return found ? paths.person(found) : null;
+      }
+      const found = (
+        await tolerant<TitleSummary | null>(
+          itemType === "movie" ? catalogue.movie(itemId) : catalogue.series(itemId),
+        )
+      ).value;
+      return found ? titleHref(found) : null;
+    }),
+  );
+}
+
+/**
+ * Erases the account after checking the password: the user row goes in one transaction, and
+ * with it (foreign keys, ON DELETE CASCADE) sessions, sign-in methods, two-factor data,
+ * passkeys, profile, watchlist and reviews; pending reset links too. Perde puanı of the titles
+ * the person rated is recomputed and the cached copies of the pages that showed their reviews
+ * are dropped, so the reviews vanish everywhere at once.
+ */
+export async function deleteAccount(
+  services: LibraryServices,
+  request: Request,
+  user: CurrentUser,
+  clientIp: string,
+  form: FormData,
+): Promise<Response | FormFailure> {
+  const parsed = deleteAccountSchema.safeParse(values(form));
+  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  const { db } = services.database;
+  return answering(services, undefined, async () => {
+    const { limit, windowSeconds } = LIMITS.signInFailuresPerAddressAndClient;
+    if (!(await allow(db, `account:${user.id}:${clientIp}`, limit, windowSeconds)))
+      return { error: TOO_MANY };
+    try {
+      await services.auth.api.verifyPassword({
+        body: { password: parsed.data.password },
+        headers: request.headers,
+      });
+    } catch (error) {
+      if (authError(error).code === "INVALID_PASSWORD") return { error: WRONG_PASSWORD };
+      if (!isFormAnswer(error)) throw error;
+      return { error: authError(error).message };
+    }
+    const rated = await db
+      .select({ itemType: reviews.itemType, itemId: reviews.itemId, rating: reviews.rating })
+      .from(reviews)
+      .where(eq(reviews.userId, user.id));
+    await db.transaction(async (tx) => {
+      await tx.delete(verification).where(eq(verification.value, user.id));
+      await tx.delete(users).where(eq(users.id, user.id));
+    });
+    services.logger.info({ reviews: rated.length }, "account deleted");
+    await Promise.all(
+      rated
+        .filter((row) => row.rating !== null)
+        .map((row) =>
+          refreshSiteRating(db, services.logger, { type: row.itemType, id: row.itemId }),
+        ),
+    );
+    const pages = (await reviewedPages(services, rated)).filter((page) => page !== null);
+    await services.pages.forget(pages);
+    const cookies = new Headers();
+    const { authCookies } = await services.auth.$context;
+    cookies.append(
+      "Set-Cookie",
+      `${authCookies.sessionToken.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+    );
+    return services.flash.redirect(paths.home, "success", "Hesabınız silindi", cookies);
+  });
+}

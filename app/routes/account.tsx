@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import {
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  endOtherSessions,
+  endSession,
+  loadAccount,
+  removePasskey,
+  saveProfile,
+  startTwoFactor,
+} from "~/accounts/account-settings.server";
+import { AccountPage } from "~/accounts/components/account-page";
+import { requireUser } from "~/accounts/guards.server";
+import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
+import { readForm } from "~/core/read-form.server";
+import { SITE_NAME } from "~/core/site";
+import { deleteAccount } from "~/library/personal-data.server";
+import type { Route } from "./+types/account";
+
+export async function loader({ request, context: { services } }: Route.LoaderArgs) {
+  const user = await requireUser(request, services);
+  return loadAccount(services, request, user);
+}
+
+export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
+  // The user is checked before the body is read.
+  const user = await requireUser(request, services);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const answer = await (() => {
+    switch (intent) {
+      case "profile":
+        return saveProfile(services, user, form);
+      case "password":
+        return changePassword(services, request, form);
+      case "totp-start":
+        return startTwoFactor(services, request, user, clientIp, form);
+      case "totp-confirm":
+        return confirmTwoFactor(services, request, user, clientIp, form);
+      case "totp-disable":
+        return disableTwoFactor(services, request, user, clientIp, form);
+      case "session-end":
+        return endSession(services, request, user, form);
+      case "sessions-end-others":
+        return endOtherSessions(services, request, user);
+      case "passkey-remove":
+        return removePasskey(services, user, form);
+      case "delete":
+        return deleteAccount(services, request, user, clientIp, form);
+      default:
+        return { error: "Bilinmeyen işlem" };
+    }
+  })();
+  if (answer instanceof Response) return answer;
+  return data(
+    { intent, ...answer, at: Date.now() },
+    { status: "error" in answer ? 400 : 200, headers: { "Cache-Control": PRIVATE_PAGE_CACHE } },
+  );
+}
+
+export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
+
+export const meta = () => [
+  { title: `Hesabım | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <AccountPage data={loaderData} />;
+}
