@@ -295,7 +295,7 @@ export async function resetPassword(
       return { error: message };
     }
     return services.flash.redirect(
-      "/auth",
+      paths.auth,
       "success",
       "Şifreniz güncellendi. Giriş yapabilirsiniz.",
     );

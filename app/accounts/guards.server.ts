@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { redirect } from "react-router";
 import { ServiceUnavailableError } from "~/core/failures.server";
 import type { AccountServices } from "./account-services.server";
+import { paths } from "~/core/paths";
 
 export interface CurrentUser {
   id: string;
@@ -53,6 +54,6 @@ export async function requireUser(
   services: AccountServices,
 ): Promise<CurrentUser> {
   const user = await getOptionalUser(request, services);
-  if (!user) throw redirect("/auth");
+  if (!user) throw redirect(paths.auth);
   return user;
 }

@@ -31,6 +31,7 @@ export const paths = {
   auth: "/auth",
   /** The second step of a two-factor sign-in. */
   twoFactor: "/auth/iki-adim",
+  signOut: "/cikis",
   account: "/hesap",
   accountData: "/hesap/verilerim",
   passkeyRegistration: "/hesap/gecis-anahtari",

@@ -5,9 +5,10 @@ import { getOptionalUser } from "~/accounts/guards.server";
 import { SITE_NAME } from "~/core/site";
 import { readForm } from "~/core/read-form.server";
 import type { Route } from "./+types/auth";
+import { paths } from "~/core/paths";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
-  if (await getOptionalUser(request, services)) throw redirect("/dashboard");
+  if (await getOptionalUser(request, services)) throw redirect(paths.dashboard);
   return null;
 }
 

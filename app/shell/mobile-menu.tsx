@@ -60,7 +60,7 @@ export default function MobileMenu({
                 <NavLink to={paths.account} className={linkClass} onClick={() => setOpen(false)}>
                   Hesabım
                 </NavLink>
-                <Form method="post" action="/cikis" onSubmit={() => setOpen(false)}>
+                <Form method="post" action={paths.signOut} onSubmit={() => setOpen(false)}>
                   <button type="submit" className={linkClass({ isActive: false })}>
                     Çıkış Yap
                   </button>

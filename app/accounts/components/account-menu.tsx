@@ -40,7 +40,7 @@ export default function AccountMenu({ email }: { email: string }) {
           {/* The menu closes on select, so the post is sent by code, not by a form inside it. */}
           <DropdownMenu.Item
             className={itemClass}
-            onSelect={() => submit(null, { method: "post", action: "/cikis" })}
+            onSelect={() => submit(null, { method: "post", action: paths.signOut })}
           >
             <LogOut className="size-4" aria-hidden />
             Çıkış Yap

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/ui/button";
 import { AccountButton } from "./account-button";
 import { useCurrentUser } from "./use-current-user";
+import { paths } from "~/core/paths";
 
 // The dropdown (Radix menu and popper) is only for signed-in visitors: anonymous ones, most of
 // the traffic, do not download it.
@@ -15,7 +16,7 @@ export function UserMenu() {
   if (!user) {
     return (
       <Button variant="ghost" size="icon" asChild>
-        <Link to="/auth" aria-label="Giriş Yap">
+        <Link to={paths.auth} aria-label="Giriş Yap">
           <UserRound className="size-5" aria-hidden />
         </Link>
       </Button>

@@ -143,7 +143,7 @@ export function DashboardPage({
             />
           )}
           {/* A plain form, so signing out works without JavaScript too. */}
-          <Form method="post" action="/cikis">
+          <Form method="post" action={paths.signOut}>
             <Button type="submit" variant="outline">
               Çıkış Yap
             </Button>
