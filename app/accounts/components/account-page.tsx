@@ -110,9 +110,9 @@ function TwoFactorPanel({ enabled, answer }: { enabled: boolean; answer: Answer 
         intro="QR kodu doğrulama uygulamanızla (Google Authenticator, Authy…) okutun ya da anahtarı elle girin, sonra uygulamanın gösterdiği kodu yazın."
       >
         <Inline answer={answer} intent="totp-confirm" />
-        <div className="flex flex-wrap items-start gap-6">
+        <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <div
-            className="size-[200px] rounded-lg bg-white p-1"
+            className="size-[200px] shrink-0 rounded-lg bg-white p-1"
             role="img"
             aria-label="İki adımlı doğrulama için QR kod"
             // Drawn on the server by the qrcode library from our own otpauth:// address.
@@ -129,7 +129,10 @@ function TwoFactorPanel({ enabled, answer }: { enabled: boolean; answer: Answer 
               Kurtarma kodlarınız (her biri bir kez kullanılır; şimdi güvenli bir yere kaydedin, bir
               daha gösterilmeyecek):
             </p>
-            <ul className="grid grid-cols-2 gap-1 font-mono" data-testid="backup-codes">
+            <ul
+              className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono whitespace-nowrap"
+              data-testid="backup-codes"
+            >
               {setup.backupCodes.map((code) => (
                 <li key={code}>{code}</li>
               ))}
