@@ -1,8 +1,14 @@
+import { rm } from "node:fs/promises";
 import { TOTP } from "otpauth";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { freePort, startAppServer, type RunningServer } from "../support/app-server";
+import {
+  freePort,
+  preparedDataDir,
+  startAppServer,
+  type RunningServer,
+} from "../support/app-server";
 import { Visitor } from "../support/raw-http";
 import { describeInBrowser, useBrowser } from "./browser";
 
@@ -15,14 +21,18 @@ import { describeInBrowser, useBrowser } from "./browser";
 
 let server: RunningServer;
 let site = "";
-const dataDir = `${process.env.TMPDIR ?? "/tmp"}/perde-account-${process.pid}-${Date.now()}`;
+let dataDir = "";
 
 beforeAll(async () => {
   const port = await freePort();
   site = `http://localhost:${port}`;
+  dataDir = await preparedDataDir();
   server = await startAppServer({ PORT: String(port), PUBLIC_SITE_URL: site, DATA_DIR: dataDir });
 }, 60_000);
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 let counter = 0;
 const uniqueEmail = () => `hesap${Date.now()}${counter++}@example.com`;
@@ -244,7 +254,7 @@ describeInBrowser("Hesabım", () => {
     await dialog.getByRole("checkbox").check();
     await dialog.getByLabel("Şifre").fill("yanlis");
     await dialog.getByRole("button", { name: "Hesabımı Kalıcı Olarak Sil" }).click();
-    await toast(page, "Şifre hatalı");
+    await dialog.getByRole("alert").filter({ hasText: "Şifre hatalı" }).waitFor();
     await page
       .getByRole("button", { name: "Hesabımı Sil" })
       .click()
@@ -293,7 +303,6 @@ describeInBrowser("Hesabım", () => {
       expect(await count(`select count(*)::int as n from "user" where email = '${other}'`)).toBe(1);
     } finally {
       await database.close();
-      server = await startAppServer({ DATA_DIR: dataDir });
     }
-  });
+  }, 60_000);
 });

@@ -189,7 +189,9 @@ function TwoFactorPanel({ enabled, answer }: { enabled: boolean; answer: Answer 
   );
 }
 
-function DeleteForm() {
+/** The form itself; in the dialog its error shows inside it too, beside the toast. */
+function DeleteForm({ answer }: { answer?: Answer }) {
+  const error = answer?.intent === "delete" ? answer.error : undefined;
   return (
     <Form
       method="post"
@@ -197,6 +199,7 @@ function DeleteForm() {
       onSubmit={validateWith(deleteAccountSchema)}
       className="space-y-3"
     >
+      {error && <FormMessage tone="error">{error}</FormMessage>}
       <Field
         label="Şifre"
         name="password"
@@ -240,7 +243,7 @@ function DeletePanel({ answer }: { answer: Answer | undefined }) {
               <Dialog.Description className="text-sm text-muted-foreground">
                 Onaylamak için şifrenizi girin. Bu işlem geri alınamaz.
               </Dialog.Description>
-              <DeleteForm />
+              <DeleteForm answer={answer} />
               <Dialog.Close asChild>
                 <Button variant="ghost">Vazgeç</Button>
               </Dialog.Close>
