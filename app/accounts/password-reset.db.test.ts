@@ -122,7 +122,7 @@ describe("password reset", () => {
     // The owner, on a client that has not failed, signs in at once.
     const started = Date.now();
     expect(await attempt("10.0.0.2", "dogrusifre")).toBeInstanceOf(Response);
-    expect(Date.now() - started).toBeLessThan(400);
+    const ownerMs = Date.now() - started;
 
     // More wrong passwords from other clients: answered (slowly), never "too many".
     expect(await attempt("10.0.0.3", "tahmin456")).toMatchObject({
@@ -130,7 +130,11 @@ describe("password reset", () => {
     });
     const slowed = Date.now();
     expect(await attempt("10.0.0.4", "dogrusifre")).toBeInstanceOf(Response);
-    expect(Date.now() - slowed).toBeGreaterThanOrEqual(450);
+    const slowedMs = Date.now() - slowed;
+    expect(slowedMs).toBeGreaterThanOrEqual(450);
+    // The same work without the added wait: compared with the slowed one, not with a clock
+    // figure, so a busy machine does not make it fail.
+    expect(ownerMs).toBeLessThan(slowedMs - 250);
   });
 
   it("waits longer the more wrong passwords an address has had, up to four seconds", () => {

@@ -74,8 +74,8 @@ describeInBrowser("Hesabım", () => {
     await laptop.getByRole("menuitem", { name: "Hesabım" }).click();
     await laptop.waitForURL("**/hesap");
     const sessions = laptop.getByRole("list", { name: "Açık oturumlar" });
-    expect(await sessions.getByRole("listitem").count()).toBe(2);
     await sessions.getByText("Bu cihaz").waitFor();
+    expect(await sessions.getByRole("listitem").count()).toBe(2);
 
     await laptop.getByLabel("Ad Soyad").fill("D");
     await laptop.getByRole("button", { name: "Kaydet" }).click();
@@ -87,7 +87,7 @@ describeInBrowser("Hesabım", () => {
 
     await sessions.getByRole("button", { name: "Sonlandır" }).click();
     await toast(laptop, "Oturum sonlandırıldı");
-    expect(await sessions.getByRole("listitem").count()).toBe(1);
+    await expect.poll(() => sessions.getByRole("listitem").count()).toBe(1);
     await phone.goto("/dashboard");
     await phone.waitForURL("**/auth");
 
