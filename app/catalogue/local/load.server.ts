@@ -21,7 +21,8 @@ export const DEFAULT_CONTENT_DIR = path.join(projectRoot, "content", "catalogue"
 
 /** Bump when contentToRows changes what it stores, so existing databases reload. */
 const ROWS_VERSION = "1";
-const HASH_KEY = "content_hash";
+/** The catalogue_meta row holding the hash of the loaded content. */
+export const CONTENT_HASH_KEY = "content_hash";
 const LOAD_LOCK = 7_274_101;
 const BATCH = 500;
 
@@ -54,7 +55,7 @@ async function insertBatches<T>(items: T[], insert: (batch: T[]) => Promise<unkn
 export async function replaceCatalogueRows(db: Database, rows: CatalogueRows, hash: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK})`);
-    const [current] = await tx.select().from(catalogueMeta).where(eq(catalogueMeta.key, HASH_KEY));
+    const [current] = await tx.select().from(catalogueMeta).where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
     if (current?.value === hash) return;
     for (const table of [
       catalogueTitles,
@@ -74,7 +75,7 @@ export async function replaceCatalogueRows(db: Database, rows: CatalogueRows, ha
     await insertBatches(rows.episodes, (batch) => tx.insert(catalogueEpisodes).values(batch));
     await tx
       .insert(catalogueMeta)
-      .values({ key: HASH_KEY, value: hash })
+      .values({ key: CONTENT_HASH_KEY, value: hash })
       .onConflictDoUpdate({ target: catalogueMeta.key, set: { value: hash } });
   });
   // Fresh statistics: without them the planner takes the freshly filled tables for small ones
@@ -92,7 +93,7 @@ export async function ensureLocalCatalogue(
   dir: string = DEFAULT_CONTENT_DIR,
 ): Promise<void> {
   const hash = await contentHash(dir);
-  const [current] = await db.select().from(catalogueMeta).where(eq(catalogueMeta.key, HASH_KEY));
+  const [current] = await db.select().from(catalogueMeta).where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
   if (current?.value === hash) return;
   const started = Date.now();
   const content = await loadCatalogueContent(dir);

@@ -3,6 +3,7 @@ import {
   catalogueCredits,
   catalogueEpisodes,
   catalogueGenres,
+  catalogueMeta,
   cataloguePeople,
   catalogueSeasons,
   catalogueTitles,
@@ -11,6 +12,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
 import type { Catalogue } from "../catalogue.server";
+import { CONTENT_HASH_KEY } from "./load.server";
 import { searchText } from "~/core/text";
 import {
   MAX_PAGE,
@@ -83,6 +85,41 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
     };
   }
 
+  // How many titles a filter matches, remembered per loaded content (its hash, one indexed row):
+  // every page of a filter needs the same count, the most expensive part of a page at 100,000
+  // titles, and the tables change only when new content is loaded.
+  const counts = new Map<string, Promise<number>>();
+  let countsFor: string | undefined;
+
+  async function countOf(mediaType: "movie" | "tv", where: SQL | undefined): Promise<number> {
+    const [loaded] = await db
+      .select({ value: catalogueMeta.value })
+      .from(catalogueMeta)
+      .where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
+    if (loaded?.value !== countsFor) {
+      counts.clear();
+      countsFor = loaded?.value;
+    }
+    const query = db
+      .select({ one: sql`1` })
+      .from(catalogueTitles)
+      .where(where)
+      // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
+      .limit(MAX_PAGE * PAGE_SIZE)
+      .as("capped");
+    const counting = db.select({ total: sql<number>`count(*)::int` }).from(query);
+    const { sql: text, params } = counting.toSQL();
+    const key = `${mediaType}:${text}:${JSON.stringify(params)}`;
+    let known = counts.get(key);
+    if (!known) {
+      known = counting.then(([row]) => Number(row?.total ?? 0));
+      counts.set(key, known);
+      // A failed count is not remembered.
+      known.catch(() => counts.delete(key));
+    }
+    return known;
+  }
+
   async function titlePage<T>(
     mediaType: "movie" | "tv",
     conditions: (SQL | undefined)[],
@@ -91,24 +128,19 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
   ): Promise<Paged<T>> {
     const t = catalogueTitles;
     const where = and(eq(t.mediaType, mediaType), ...conditions);
-    // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
-    const capped = db
-      .select({ one: sql`1` })
-      .from(t)
-      .where(where)
-      .limit(MAX_PAGE * PAGE_SIZE)
-      .as("capped");
-    const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-    const rows = await db
-      .select({ summary: t.summary })
-      .from(t)
-      .where(where)
-      .orderBy(...order)
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE);
+    const [total, rows] = await Promise.all([
+      countOf(mediaType, where),
+      db
+        .select({ summary: t.summary })
+        .from(t)
+        .where(where)
+        .orderBy(...order)
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+    ]);
     return toPaged(
       rows.map((row) => row.summary as T),
-      Number(countRow?.total ?? 0),
+      total,
       page,
     );
   }
