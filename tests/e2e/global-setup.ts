@@ -17,8 +17,9 @@ declare module "vitest" {
 }
 
 /**
- * Builds the app once (skip with E2E_SKIP_BUILD=1 when the build is fresh) and serves it on the
- * embedded defaults for the whole e2e project.
+ * Builds the app when the sources are newer than the build (E2E_SKIP_BUILD=1 skips even the
+ * check), prepares one data folder for every server to start from, and serves the app on the
+ * embedded defaults and on the fake movie database for the whole e2e project.
  */
 export default async function setup(project: TestProject) {
   if (!chromiumPath) {
@@ -31,7 +32,11 @@ export default async function setup(project: TestProject) {
     );
   }
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync("npm", ["run", "build"], { cwd: projectRoot, encoding: "utf8" });
+    // Builds only when the sources are newer than the build (what `npm start` does).
+    const build = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], {
+      cwd: projectRoot,
+      encoding: "utf8",
+    });
     if (build.status !== 0)
       throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
   }
