@@ -186,7 +186,8 @@ async function main() {
   if (run(process.execPath, ["scripts/ensure-build.mjs"]).status !== 0) process.exit(1);
   const haveNginx = ensureNginx();
 
-  const dataDir = path.join(os.tmpdir(), "perde-bench-http-data");
+  // Inside this checkout: another checkout (another schema) must never open the same database.
+  const dataDir = path.join(projectRoot, "data", "bench");
   await mkdir(dataDir, { recursive: true });
   const env = { NODE_ENV: "production", CATALOGUE: "local", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   const servers: RunningServer[] = [];

@@ -3,9 +3,12 @@
  * against the production server on the embedded defaults, for the home, film, genre and person
  * pages. Prints the four category scores and LCP / TBT / CLS of each, and the first-visit
  * JavaScript (gzip) each page asks for.
+ *
+ * BENCH_LIGHTHOUSE_JSON=<dir>: also writes each page's full Lighthouse report there
+ * (<page>.json) and lists the page's scripts with their gzip sizes.
  */
 import { spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -23,13 +26,19 @@ const PAGES: [name: string, path: string][] = [
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
+const REPORTS = process.env.BENCH_LIGHTHOUSE_JSON;
+
 /** The gzip size of every script the page's HTML loads or preloads. */
-async function firstVisitJs(html: string): Promise<number> {
+async function firstVisitJs(name: string, html: string): Promise<number> {
   const assets = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((match) => match[0]));
   let total = 0;
+  const sizes: string[] = [];
   for (const asset of assets) {
-    total += gzipSync(await readFile(path.join(projectRoot, "build", "client", asset))).length;
+    const size = gzipSync(await readFile(path.join(projectRoot, "build", "client", asset))).length;
+    total += size;
+    sizes.push(`${(size / 1024).toFixed(1).padStart(6)} KB  ${asset}`);
   }
+  if (REPORTS) console.log(`${name}: first-visit scripts (gzip)\n${sizes.join("\n")}`);
   return total;
 }
 
@@ -39,7 +48,8 @@ async function main() {
   }
   const chromePath = process.env.CHROME_PATH ?? findChromium();
   if (!chromePath) throw new Error("No Chromium: set CHROME_PATH or install Debian's chromium.");
-  const dataDir = path.join(os.tmpdir(), "perde-bench-http-data");
+  // Inside this checkout: another checkout (another schema) must never open the same database.
+  const dataDir = path.join(projectRoot, "data", "bench");
   const server = await startAppServer(
     { NODE_ENV: "production", CATALOGUE: "local", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     { timeoutMs: 300_000 },
@@ -61,7 +71,7 @@ async function main() {
   try {
     for (const [name, page] of PAGES) {
       const url = server.url + page;
-      const js = await firstVisitJs(await (await fetch(url)).text());
+      const js = await firstVisitJs(name, await (await fetch(url)).text());
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
@@ -69,6 +79,10 @@ async function main() {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      if (REPORTS) {
+        await mkdir(REPORTS, { recursive: true });
+        await writeFile(path.join(REPORTS, `${name}.json`), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const score = (id: string) => String(Math.round((categories[id]?.score ?? 0) * 100));
       rows.push([

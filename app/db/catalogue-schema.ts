@@ -29,19 +29,46 @@ export const catalogueTitles = pgTable(
     voteCount: integer("vote_count").notNull(),
     popularity: real("popularity").notNull(),
     genreIds: integer("genre_ids").array().notNull(),
-    /** Title and original title folded by app/catalogue/text.ts, for Turkish-insensitive search. */
-    searchText: text("search_text").notNull(),
     summary: jsonb("summary").notNull(),
     details: jsonb("details").notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.mediaType, table.id] }),
-    index("catalogue_titles_popularity_idx").on(table.mediaType, table.popularity.desc()),
-    index("catalogue_titles_rating_idx").on(table.mediaType, table.voteAverage.desc()),
-    index("catalogue_titles_date_idx").on(table.mediaType, table.date),
-    index("catalogue_titles_genres_idx").using("gin", table.genreIds),
-    index("catalogue_titles_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
-  ],
+  (table) => {
+    // One index per order a list can take, ending with the id (the tie-break) and then every
+    // column a filter reads: a page is an index-only walk down its order that skips what the
+    // filters reject, and only the 20 rows shown are read from the (wide) table. The orders
+    // say "nulls last" as the queries do (local-source.server.ts).
+    const filtered = [table.genreIds, table.voteAverage, table.voteCount, table.year] as const;
+    return [
+      primaryKey({ columns: [table.mediaType, table.id] }),
+      index("catalogue_titles_popularity_idx").on(
+        table.mediaType,
+        table.popularity.desc().nullsLast(),
+        table.id,
+        ...filtered,
+      ),
+      index("catalogue_titles_rating_idx").on(
+        table.mediaType,
+        table.voteAverage.desc().nullsLast(),
+        table.voteCount.desc().nullsLast(),
+        table.id,
+        table.genreIds,
+        table.year,
+      ),
+      index("catalogue_titles_date_idx").on(
+        table.mediaType,
+        table.date.asc().nullsLast(),
+        table.id,
+        ...filtered,
+      ),
+      index("catalogue_titles_date_desc_idx").on(
+        table.mediaType,
+        table.date.desc().nullsLast(),
+        table.id,
+        ...filtered,
+      ),
+      index("catalogue_titles_genres_idx").using("gin", table.genreIds),
+    ];
+  },
 );
 
 export const cataloguePeople = pgTable(
@@ -49,13 +76,28 @@ export const cataloguePeople = pgTable(
   {
     id: integer("id").primaryKey(),
     popularity: real("popularity").notNull(),
-    searchText: text("search_text").notNull(),
     summary: jsonb("summary").notNull(),
     details: jsonb("details").notNull(),
   },
+  (table) => [index("catalogue_people_popularity_idx").on(table.popularity.desc())],
+);
+
+/**
+ * What search reads: one narrow row per film, series and person, with its name(s) folded by
+ * app/core/text.ts. Substring search runs over these rows in memory; the fuzzy fallback
+ * uses the trigram index.
+ */
+export const catalogueSearch = pgTable(
+  "catalogue_search",
+  {
+    kind: text("kind", { enum: ["movie", "tv", "person"] }).notNull(),
+    id: integer("id").notNull(),
+    popularity: real("popularity").notNull(),
+    searchText: text("search_text").notNull(),
+  },
   (table) => [
-    index("catalogue_people_popularity_idx").on(table.popularity.desc()),
-    index("catalogue_people_search_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    primaryKey({ columns: [table.kind, table.id] }),
+    index("catalogue_search_text_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

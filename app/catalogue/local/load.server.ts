@@ -8,6 +8,7 @@ import {
   catalogueGenres,
   catalogueMeta,
   cataloguePeople,
+  catalogueSearch,
   catalogueSeasons,
   catalogueTitles,
 } from "~/db/catalogue-schema";
@@ -20,8 +21,8 @@ import { contentToRows, type CatalogueRows } from "./rows.server";
 export const DEFAULT_CONTENT_DIR = path.join(projectRoot, "content", "catalogue");
 
 /** Bump when contentToRows changes what it stores, so existing databases reload. */
-const ROWS_VERSION = "1";
-/** The catalogue_meta row holding the hash of the loaded content. */
+const ROWS_VERSION = "2";
+/** The catalogue_meta row naming the content the tables hold. */
 export const CONTENT_HASH_KEY = "content_hash";
 const LOAD_LOCK = 7_274_101;
 const BATCH = 500;
@@ -55,7 +56,10 @@ async function insertBatches<T>(items: T[], insert: (batch: T[]) => Promise<unkn
 export async function replaceCatalogueRows(db: Database, rows: CatalogueRows, hash: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOAD_LOCK})`);
-    const [current] = await tx.select().from(catalogueMeta).where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
+    const [current] = await tx
+      .select()
+      .from(catalogueMeta)
+      .where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
     if (current?.value === hash) return;
     for (const table of [
       catalogueTitles,
@@ -64,6 +68,7 @@ export async function replaceCatalogueRows(db: Database, rows: CatalogueRows, ha
       catalogueSeasons,
       catalogueEpisodes,
       catalogueGenres,
+      catalogueSearch,
     ]) {
       await tx.delete(table);
     }
@@ -73,14 +78,18 @@ export async function replaceCatalogueRows(db: Database, rows: CatalogueRows, ha
     await insertBatches(rows.credits, (batch) => tx.insert(catalogueCredits).values(batch));
     await insertBatches(rows.seasons, (batch) => tx.insert(catalogueSeasons).values(batch));
     await insertBatches(rows.episodes, (batch) => tx.insert(catalogueEpisodes).values(batch));
+    await insertBatches(rows.search, (batch) => tx.insert(catalogueSearch).values(batch));
     await tx
       .insert(catalogueMeta)
       .values({ key: CONTENT_HASH_KEY, value: hash })
       .onConflictDoUpdate({ target: catalogueMeta.key, set: { value: hash } });
   });
   // Fresh statistics: without them the planner takes the freshly filled tables for small ones
-  // and sorts whole tables instead of walking an index (e.g. for "Benzer yapımlar").
-  await db.execute(sql`analyze catalogue_titles, catalogue_credits, catalogue_people`);
+  // and sorts whole tables instead of walking an index (e.g. for "Benzer yapımlar"). Vacuum
+  // marks the pages all-visible, which lets list pages walk their indexes without the table.
+  await db.execute(
+    sql`vacuum analyze catalogue_titles, catalogue_credits, catalogue_people, catalogue_search`,
+  );
 }
 
 /**
@@ -93,7 +102,10 @@ export async function ensureLocalCatalogue(
   dir: string = DEFAULT_CONTENT_DIR,
 ): Promise<void> {
   const hash = await contentHash(dir);
-  const [current] = await db.select().from(catalogueMeta).where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
+  const [current] = await db
+    .select()
+    .from(catalogueMeta)
+    .where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
   if (current?.value === hash) return;
   const started = Date.now();
   const content = await loadCatalogueContent(dir);

@@ -5,6 +5,7 @@ import {
   catalogueGenres,
   catalogueMeta,
   cataloguePeople,
+  catalogueSearch,
   catalogueSeasons,
   catalogueTitles,
 } from "~/db/catalogue-schema";
@@ -12,8 +13,9 @@ import { queryRows, type Database } from "~/db/client.server";
 import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
 import type { Catalogue } from "../catalogue.server";
-import { CONTENT_HASH_KEY } from "./load.server";
 import { searchText } from "~/core/text";
+import { CONTENT_HASH_KEY } from "./load.server";
+import { createSearchIndex, type SearchEntry, type SearchIndex } from "./search-index";
 import {
   MAX_PAGE,
   PAGE_SIZE,
@@ -47,11 +49,19 @@ function toPaged<T>(results: T[], total: number, page: number): Paged<T> {
   };
 }
 
+/**
+ * Each order is exactly one index's (catalogue-schema.ts), "nulls last" included: plain `desc`
+ * means "nulls first" and could not walk those indexes (the columns are not null anyway).
+ */
 function titleOrder(sort: string | undefined): SQL[] {
   const t = catalogueTitles;
   switch (sort) {
     case "vote_average.desc":
-      return [desc(t.voteAverage), desc(t.voteCount), asc(t.id)];
+      return [
+        sql`${t.voteAverage} desc nulls last`,
+        sql`${t.voteCount} desc nulls last`,
+        asc(t.id),
+      ];
     case "primary_release_date.desc":
     case "first_air_date.desc":
       return [sql`${t.date} desc nulls last`, asc(t.id)];
@@ -59,14 +69,25 @@ function titleOrder(sort: string | undefined): SQL[] {
     case "first_air_date.asc":
       return [sql`${t.date} asc nulls last`, asc(t.id)];
     default:
-      return [desc(t.popularity), asc(t.id)];
+      return [sql`${t.popularity} desc nulls last`, asc(t.id)];
   }
 }
 
+/** The same year bound on the date, so that date orders walk only that range of their index. */
+const yearDate = (year: number | undefined, monthDay: string) =>
+  year !== undefined && Number.isInteger(year) && year >= 1 && year <= 9999
+    ? `${String(year).padStart(4, "0")}-${monthDay}`
+    : undefined;
+
+/** At most this many counts are kept (a count per filter combination). */
+const MAX_COUNTS = 10_000;
+
 /**
  * The local source: the catalogue tables in our own database (loaded by load.server.ts).
- * Everything is answered by SQL: filters, sorts, 20-item pages and Turkish-insensitive search
- * on trigram indexes.
+ * Filters, sorts and 20-item pages are answered by SQL, each list by an index-only walk down
+ * its order; the counts, and the names search reads, are kept in memory for as long as the
+ * tables hold the same content. Search is Turkish-insensitive: substring matches in memory,
+ * then fuzzy matches on a trigram index.
  */
 export function createLocalSource(db: Database, logger: Logger): Catalogue {
   /** A failing query is logged and thrown as unavailable, like a failing upstream. */
@@ -85,36 +106,32 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
     };
   }
 
-  // How many titles a filter matches, remembered per loaded content (its hash, one indexed row):
-  // every page of a filter needs the same count, the most expensive part of a page at 100,000
-  // titles, and the tables change only when new content is loaded.
-  const counts = new Map<string, Promise<number>>();
-  let countsFor: string | undefined;
-
-  async function countOf(mediaType: "movie" | "tv", where: SQL | undefined): Promise<number> {
-    const [loaded] = await db
+  /**
+   * Which content the tables hold (load.server.ts): what is derived from them in memory (the
+   * counts, the search index) is kept only while it stays the same. One primary-key read.
+   */
+  async function contentVersion(): Promise<string> {
+    const [row] = await db
       .select({ value: catalogueMeta.value })
       .from(catalogueMeta)
       .where(eq(catalogueMeta.key, CONTENT_HASH_KEY));
-    if (loaded?.value !== countsFor) {
+    return row?.value ?? "";
+  }
+
+  // The tables change only when content is loaded, so a count, the one part of a list page
+  // that reads every matching row, is computed once per filter (and shared by its pages and
+  // sorts).
+  let countsVersion = "";
+  const counts = new Map<string, Promise<number>>();
+  function countOnce(key: string, version: string, count: () => Promise<number>) {
+    if (version !== countsVersion || counts.size >= MAX_COUNTS) {
       counts.clear();
-      countsFor = loaded?.value;
+      countsVersion = version;
     }
-    const query = db
-      .select({ one: sql`1` })
-      .from(catalogueTitles)
-      .where(where)
-      // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
-      .limit(MAX_PAGE * PAGE_SIZE)
-      .as("capped");
-    const counting = db.select({ total: sql<number>`count(*)::int` }).from(query);
-    const { sql: text, params } = counting.toSQL();
-    const key = `${mediaType}:${text}:${JSON.stringify(params)}`;
     let known = counts.get(key);
     if (!known) {
-      known = counting.then(([row]) => Number(row?.total ?? 0));
+      known = count();
       counts.set(key, known);
-      // A failed count is not remembered.
       known.catch(() => counts.delete(key));
     }
     return known;
@@ -122,87 +139,153 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
 
   async function titlePage<T>(
     mediaType: "movie" | "tv",
-    conditions: (SQL | undefined)[],
+    filter: Omit<DiscoverFilter<string>, "page" | "sortBy">,
     order: SQL[],
     page: number,
   ): Promise<Paged<T>> {
     const t = catalogueTitles;
-    const where = and(eq(t.mediaType, mediaType), ...conditions);
-    const [total, rows] = await Promise.all([
-      countOf(mediaType, where),
-      db
-        .select({ summary: t.summary })
+    const dateFrom = yearDate(filter.yearGte, "01-01");
+    const dateTo = yearDate(filter.yearLte, "12-31");
+    const where = and(
+      eq(t.mediaType, mediaType),
+      filter.genreId === undefined
+        ? undefined
+        : sql`${t.genreIds} @> array[${filter.genreId}]::int[]`,
+      filter.voteAverageGte === undefined ? undefined : gte(t.voteAverage, filter.voteAverageGte),
+      filter.voteCountGte === undefined ? undefined : gte(t.voteCount, filter.voteCountGte),
+      filter.yearGte === undefined ? undefined : gte(t.year, filter.yearGte),
+      filter.yearLte === undefined ? undefined : lte(t.year, filter.yearLte),
+      dateFrom === undefined ? undefined : sql`${t.date} >= ${dateFrom}`,
+      dateTo === undefined ? undefined : sql`${t.date} <= ${dateTo}`,
+    );
+    const key = JSON.stringify([
+      mediaType,
+      filter.genreId,
+      filter.voteAverageGte,
+      filter.voteCountGte,
+      filter.yearGte,
+      filter.yearLte,
+    ]);
+    const total = await countOnce(key, await contentVersion(), async () => {
+      // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
+      const capped = db
+        .select({ one: sql`1` })
         .from(t)
         .where(where)
-        .orderBy(...order)
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
-    ]);
+        .limit(MAX_PAGE * PAGE_SIZE)
+        .as("capped");
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+      return Number(row?.total ?? 0);
+    });
+    // The page's ids come from an index-only walk; only its 20 rows are read from the table.
+    const ids = db
+      .select({ id: t.id })
+      .from(t)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+    const rows = await queryRows<{ summary: T }>(
+      db,
+      sql`select shown.summary from unnest(array(${ids})) with ordinality as page(id, position)
+          join ${t} as shown on shown.media_type = ${mediaType} and shown.id = page.id
+          order by page.position`,
+    );
     return toPaged(
-      rows.map((row) => row.summary as T),
+      rows.map((row) => row.summary),
       total,
       page,
     );
   }
 
   function discover<T>(mediaType: "movie" | "tv", filter: DiscoverFilter<string>) {
-    const t = catalogueTitles;
-    return titlePage<T>(
-      mediaType,
-      [
-        filter.genreId === undefined
-          ? undefined
-          : sql`${t.genreIds} @> array[${filter.genreId}]::int[]`,
-        filter.voteAverageGte === undefined ? undefined : gte(t.voteAverage, filter.voteAverageGte),
-        filter.voteCountGte === undefined ? undefined : gte(t.voteCount, filter.voteCountGte),
-        filter.yearGte === undefined ? undefined : gte(t.year, filter.yearGte),
-        filter.yearLte === undefined ? undefined : lte(t.year, filter.yearLte),
-      ],
-      titleOrder(filter.sortBy),
-      pageNumber(filter.page),
-    );
+    return titlePage<T>(mediaType, filter, titleOrder(filter.sortBy), pageNumber(filter.page));
   }
 
-  /** One page of titles and people matching `match`, best first: exact, prefix, word start, anywhere. */
-  async function searchPage(
-    folded: string,
-    match: (column: SQL) => SQL,
-    page: number,
-  ): Promise<Paged<SearchResult>> {
-    const tier = (column: SQL) => sql`case
-      when ${column} = ${folded} then 0
-      when ${column} like ${`${folded}%`} then 1
-      when ${column} like ${`% ${folded}%`} then 2
-      else 3 end`;
-    const titleText = sql`${catalogueTitles.searchText}`;
-    const personText = sql`${cataloguePeople.searchText}`;
-    const matches = sql`
-      select summary, popularity, ${tier(titleText)} as tier,
-             word_similarity(${folded}, ${titleText}) as similarity
-        from ${catalogueTitles} where ${match(titleText)}
-      union all
-      select summary, popularity, ${tier(personText)} as tier,
-             word_similarity(${folded}, ${personText}) as similarity
-        from ${cataloguePeople} where ${match(personText)}`;
-    const rows = await queryRows<{ summary: SearchResult; total: number }>(
+  /** The summaries of search entries, in their order. */
+  async function searchSummaries(entries: SearchEntry[]): Promise<SearchResult[]> {
+    if (entries.length === 0) return [];
+    const titles = entries.filter((entry) => entry.kind !== "person");
+    const people = entries.filter((entry) => entry.kind === "person");
+    const t = catalogueTitles;
+    const p = cataloguePeople;
+    const queries: SQL[] = [];
+    if (titles.length) {
+      const keys = sql.join(
+        titles.map((entry) => sql`(${entry.kind}, ${entry.id}::int)`),
+        sql`, `,
+      );
+      queries.push(
+        sql`select ${t.mediaType} as kind, ${t.id} as id, ${t.summary} as summary from ${t}
+             where (${t.mediaType}, ${t.id}) in (${keys})`,
+      );
+    }
+    if (people.length) {
+      const ids = sql.join(
+        people.map((entry) => sql`${entry.id}::int`),
+        sql`, `,
+      );
+      queries.push(
+        sql`select 'person' as kind, ${p.id} as id, ${p.summary} as summary from ${p}
+             where ${p.id} in (${ids})`,
+      );
+    }
+    const rows = await queryRows<{ kind: string; id: number; summary: SearchResult }>(
       db,
-      sql`select summary, count(*) over ()::int as total from (${matches}) as found
-          order by tier, similarity desc, popularity desc
-          limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+      sql.join(queries, sql` union all `),
+    );
+    const found = new Map(rows.map((row) => [`${row.kind}:${row.id}`, row.summary]));
+    return entries.flatMap((entry) => found.get(`${entry.kind}:${entry.id}`) ?? []);
+  }
+
+  // Substring search reads every name, so the names live in memory (150,000 of them take a few
+  // megabytes), loaded from catalogue_search once per content version.
+  let searchIndex: { version: string; index: Promise<SearchIndex> } | null = null;
+  async function currentSearchIndex(): Promise<SearchIndex> {
+    const version = await contentVersion();
+    if (searchIndex?.version !== version) {
+      const s = catalogueSearch;
+      const index = db
+        .select({ kind: s.kind, id: s.id, text: s.searchText })
+        .from(s)
+        .orderBy(desc(s.popularity), asc(s.kind), asc(s.id))
+        .then(createSearchIndex);
+      searchIndex = { version, index };
+      index.catch(() => {
+        if (searchIndex?.index === index) searchIndex = null;
+      });
+    }
+    return searchIndex.index;
+  }
+
+  /**
+   * Fuzzy matches (trigram word similarity: typos), when nothing contains the query: every word
+   * of the query must be close to a word of the name (so one common word cannot match half the
+   * catalogue), best first.
+   */
+  async function fuzzyPage(folded: string, page: number): Promise<Paged<SearchResult>> {
+    const s = catalogueSearch;
+    const words = sql.join(
+      folded.split(" ").map((word) => sql`${word} <% ${s.searchText}`),
+      sql` and `,
+    );
+    const rows = await queryRows<SearchEntry & { total: number }>(
+      db,
+      sql`select ${s.kind} as kind, ${s.id} as id, count(*) over ()::int as total
+            from ${s} where ${words}
+           order by word_similarity(${folded}, ${s.searchText}) desc, ${s.popularity} desc,
+                    ${s.kind}, ${s.id}
+           limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
     );
     let total = Number(rows[0]?.total ?? 0);
     if (rows.length === 0 && page > 1) {
       const [counted] = await queryRows<{ total: number }>(
         db,
-        sql`select count(*)::int as total from (${matches}) as found`,
+        sql`select count(*)::int as total from ${s} where ${words}`,
       );
       total = Number(counted?.total ?? 0);
     }
-    return toPaged(
-      rows.map((row) => row.summary),
-      total,
-      page,
-    );
+    return toPaged(await searchSummaries(rows), total, page);
   }
 
   async function titleDetails<T>(mediaType: "movie" | "tv", id: number): Promise<T | null> {
@@ -283,10 +366,10 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
     imageBaseUrl: LOCAL_IMAGE_BASE,
 
     popularMovies: safely("popularMovies", (page?: number) =>
-      titlePage<MovieSummary>("movie", [], titleOrder("popularity.desc"), pageNumber(page)),
+      titlePage<MovieSummary>("movie", {}, titleOrder("popularity.desc"), pageNumber(page)),
     ),
     popularSeries: safely("popularSeries", (page?: number) =>
-      titlePage<SeriesSummary>("tv", [], titleOrder("popularity.desc"), pageNumber(page)),
+      titlePage<SeriesSummary>("tv", {}, titleOrder("popularity.desc"), pageNumber(page)),
     ),
     // "Trending today": popularity shaken by a pseudo-random factor that changes once a day.
     trendingMovies: safely("trendingMovies", () => {
@@ -295,7 +378,7 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       const factor = sql`(0.6 + (abs(hashtext(${t.id}::text || ':' || ${day}::text)) % 1000) / 1250.0)`;
       return titlePage<MovieSummary>(
         "movie",
-        [],
+        {},
         [sql`${t.popularity} * ${factor} desc`, asc(t.id)],
         1,
       );
@@ -303,16 +386,19 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
     popularPeople: safely("popularPeople", async (page?: number) => {
       const current = pageNumber(page);
       const p = cataloguePeople;
-      const [countRow] = await db.select({ total: sql<number>`count(*)::int` }).from(p);
+      const total = await countOnce("people", await contentVersion(), async () => {
+        const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(p);
+        return Number(row?.total ?? 0);
+      });
       const rows = await db
         .select({ summary: p.summary })
         .from(p)
-        .orderBy(desc(p.popularity), asc(p.id))
+        .orderBy(sql`${p.popularity} desc nulls last`, asc(p.id))
         .limit(PAGE_SIZE)
         .offset((current - 1) * PAGE_SIZE);
       return toPaged(
         rows.map((row) => row.summary as PersonSummary),
-        Number(countRow?.total ?? 0),
+        total,
         current,
       );
     }),
@@ -397,12 +483,11 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       const folded = searchText(query);
       if (folded.length < 3) return null;
       const current = pageNumber(page);
-      // Substring matches first (trigram index); only when there are none, fuzzy matches
-      // (trigram word similarity), which catch typos but cost more.
-      const substring = (column: SQL) => sql`${column} like ${`%${folded}%`}`;
-      const fuzzy = (column: SQL) => sql`${folded} <% ${column}`;
-      const exact = await searchPage(folded, substring, current);
-      return exact.totalResults > 0 ? exact : searchPage(folded, fuzzy, current);
+      // Names that contain the query first (in memory); only when there are none, fuzzy
+      // matches, which catch typos but cost more.
+      const found = (await currentSearchIndex()).search(folded, current - 1, PAGE_SIZE);
+      if (found.total === 0) return fuzzyPage(folded, current);
+      return toPaged(await searchSummaries(found.entries), found.total, current);
     }),
   };
 }

@@ -68,7 +68,6 @@ interface TitleRow {
   voteCount: number;
   popularity: number;
   genreIds: number[];
-  searchText: string;
   summary: MovieSummary | SeriesSummary;
   /** Without watch providers: the local source has none (local-source.server.ts). */
   details: Omit<MovieDetails, "watchProviders"> | Omit<SeriesDetails, "watchProviders">;
@@ -79,7 +78,6 @@ export interface CatalogueRows {
   people: {
     id: number;
     popularity: number;
-    searchText: string;
     summary: PersonSummary;
     details: Omit<PersonDetails, "movieCredits" | "tvCredits">;
   }[];
@@ -92,6 +90,14 @@ export interface CatalogueRows {
     details: EpisodeDetails;
   }[];
   genres: { mediaType: "movie" | "tv"; id: number; name: string }[];
+  search: { kind: "movie" | "tv" | "person"; id: number; popularity: number; searchText: string }[];
+}
+
+/** The folded name(s) search matches: the original title only when it differs. */
+function titleSearchText(name: string, originalName: string): string {
+  const folded = searchText(name);
+  const original = searchText(originalName);
+  return original && original !== folded ? `${folded} ${original}` : folded;
 }
 
 export function contentToRows(content: CatalogueContent): CatalogueRows {
@@ -137,6 +143,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       ...content.genres.movie.map((genre) => ({ mediaType: "movie" as const, ...genre })),
       ...content.genres.tv.map((genre) => ({ mediaType: "tv" as const, ...genre })),
     ],
+    search: [],
   };
 
   // One filmography line per person and title: acting first, else the first crew job.
@@ -186,9 +193,14 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       voteCount: movie.voteCount,
       popularity: movie.popularity,
       genreIds: movie.genres,
-      searchText: searchText(`${movie.title} ${movie.originalTitle}`),
       summary,
       details,
+    });
+    rows.search.push({
+      kind: "movie",
+      id: movie.id,
+      popularity: movie.popularity,
+      searchText: titleSearchText(movie.title, movie.originalTitle),
     });
     for (const credit of details.cast) addCredit(credit.id, "movie", movie.id, credit.character);
     for (const credit of details.crew) {
@@ -245,9 +257,14 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       voteCount: show.voteCount,
       popularity: show.popularity,
       genreIds: show.genres,
-      searchText: searchText(`${show.name} ${show.originalName}`),
       summary,
       details,
+    });
+    rows.search.push({
+      kind: "tv",
+      id: show.id,
+      popularity: show.popularity,
+      searchText: titleSearchText(show.name, show.originalName),
     });
     for (const credit of seriesCast) addCredit(credit.id, "tv", show.id, credit.character);
     for (const creator of details.createdBy)
@@ -308,10 +325,15 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       profilePath: artworkPath.profile(entry.id),
       popularity: entry.popularity,
     };
-    rows.people.push({
+    rows.search.push({
+      kind: "person",
       id: entry.id,
       popularity: entry.popularity,
       searchText: searchText(entry.name),
+    });
+    rows.people.push({
+      id: entry.id,
+      popularity: entry.popularity,
       summary,
       details: {
         ...summary,
