@@ -25,7 +25,6 @@ export function DetailHero({
           alt=""
           aria-hidden
           className="absolute inset-0 -z-20 size-full object-cover opacity-30"
-          fetchPriority="high"
         />
       )}
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-background via-background/85 to-background/40" />
