@@ -80,7 +80,11 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="space-y-4">
+    // Laid out and painted only when it nears the screen: the hero paints sooner.
+    <section
+      aria-labelledby={id}
+      className="space-y-4 [contain-intrinsic-size:auto_600px] [content-visibility:auto]"
+    >
       <h2 id={id} className="text-2xl font-bold">
         {title}
       </h2>
