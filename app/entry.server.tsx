@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -24,6 +25,33 @@ function markFailure(status: number, headers: Headers, loadContext: AppLoadConte
   if (!loadContext.outcome?.serviceFailed) return status;
   headers.set("Retry-After", "5");
   return 503;
+}
+
+const MODULE_PRELOAD = '<link rel="modulepreload"';
+
+/**
+ * The scripts React Router preloads in the head, at low priority (as React preloads its own
+ * bootstrap modules): the server's HTML is already the whole page, and at high priority they
+ * share a slow connection with the page's main image (its LCP) before anything needs them.
+ * Only the head is rewritten; the rest of the stream passes through untouched.
+ */
+function lowPriorityModulePreloads(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let head: string | null = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (head === null) return callback(null, chunk);
+      const searchFrom = Math.max(0, head.length - "</head>".length);
+      head += decoder.write(chunk);
+      if (head.indexOf("</head>", searchFrom) < 0) return callback();
+      const rewritten = head.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
+      head = null;
+      callback(null, rewritten);
+    },
+    flush(callback) {
+      callback(null, head === null ? undefined : head + decoder.end());
+    },
+  });
 }
 
 export default function handleRequest(
@@ -58,8 +86,9 @@ export default function handleRequest(
             },
           });
           headers.set("Content-Type", "text/html; charset=utf-8");
+          const html = pipeline(body, lowPriorityModulePreloads(), () => {});
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(html), {
               headers,
               status: responseStatus,
             }),

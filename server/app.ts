@@ -115,7 +115,10 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Public files (favicon.svg…) have an extension; page paths never do (slugs are letters,
+    // digits and hyphens), so pages no longer cost a look at the disk.
+    const publicFiles = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     build = productionBuild;
   }
 

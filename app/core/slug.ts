@@ -1,13 +1,24 @@
 import { foldTurkish } from "./text";
 
+// Every render asks again for the slugs of the same names (cards, cast, genre links): each is
+// worked out once. Bounded: emptied when full.
+const slugs = new Map<string, string>();
+const MAX_SLUGS = 20_000;
+
 /** The spec's slug rule, without the id: "Eşkıya" → "eskiya", "Kış Uykusu" → "kis-uykusu". */
 export function slugify(text: string): string {
-  return foldTurkish(text)
-    .replace(/[^a-z0-9\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    slug = foldTurkish(text)
+      .replace(/[^a-z0-9\s-]/g, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .replace(/-+/g, "-")
+      .replace(/^-|-$/g, "");
+    if (slugs.size >= MAX_SLUGS) slugs.clear();
+    slugs.set(text, slug);
+  }
+  return slug;
 }
 
 /**

@@ -25,7 +25,6 @@ export function DetailHero({
           alt=""
           aria-hidden
           className="absolute inset-0 -z-20 size-full object-cover opacity-30"
-          fetchPriority="high"
         />
       )}
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-background via-background/85 to-background/40" />
@@ -81,7 +80,11 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="space-y-4">
+    // Laid out and painted only when it nears the screen: the hero paints sooner.
+    <section
+      aria-labelledby={id}
+      className="space-y-4 [contain-intrinsic-size:auto_600px] [content-visibility:auto]"
+    >
       <h2 id={id} className="text-2xl font-bold">
         {title}
       </h2>

@@ -1,9 +1,23 @@
-import { Star } from "lucide-react";
 import { Link } from "react-router";
 import type { TitleCard as TitleCardData } from "../cards";
 import { formatRating, yearOf } from "~/core/format";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
+
+// A grid shows dozens of cards: their star is one plain element, not an icon component (rendered
+// per card on the server) with lucide's longer outline.
+const STAR = (
+  <svg
+    viewBox="0 0 24 24"
+    className="size-3 fill-yellow-400 text-yellow-400"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinejoin="round"
+    aria-hidden
+  >
+    <path d="M12 2l3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z" />
+  </svg>
+);
 
 /** The card of a film or series: poster, rating, title and year, linking to its page. */
 export function TitleCard({ title, priority }: { title: TitleCardData; priority?: boolean }) {
@@ -17,7 +31,7 @@ export function TitleCard({ title, priority }: { title: TitleCardData; priority?
       <div className="relative">
         <Poster src={image("w200", title.posterPath)} alt={name} priority={priority} />
         <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white">
-          <Star className="size-3 fill-yellow-400 text-yellow-400" aria-hidden />
+          {STAR}
           {formatRating(title.voteAverage)}
         </span>
       </div>

@@ -49,6 +49,8 @@ export function GridError() {
   );
 }
 
+const LATER = "[content-visibility:auto] [contain-intrinsic-size:auto_1600px]";
+
 /** A titled grid of cards; `null` items (the source failed) show the spec's error text. */
 export function TitleGrid({
   heading,
@@ -62,7 +64,9 @@ export function TitleGrid({
   first?: boolean;
 }) {
   return (
-    <section aria-labelledby={id} className="space-y-4">
+    // A grid further down is laid out and painted only when it nears the screen, so that the
+    // first screen (and its largest image) paints sooner.
+    <section aria-labelledby={id} className={first ? "space-y-4" : `space-y-4 ${LATER}`}>
       <h2 id={id} className="text-xl font-bold sm:text-2xl">
         {heading}
       </h2>

@@ -1,5 +1,5 @@
 import { Check, ChevronDown, Eye, Plus, Star, Trash2 } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "~/ui/toast";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
@@ -9,6 +9,11 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { STATUS_LABELS, WATCHLIST_STATUSES, type WatchlistStatus } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 import { paths } from "~/core/paths";
+import { itemClass } from "./watchlist-item-class";
+
+// The Radix menu (and its popper) is only for titles already in a signed-in visitor's list:
+// anonymous visitors, most of the traffic, do not download it.
+const WatchlistMenu = lazy(() => import("./watchlist-menu"));
 
 const STATUS_ICONS = { plan_to_watch: Check, watching: Eye, watched: Check } as const;
 
@@ -22,9 +27,6 @@ function currentStatus(
   if (answer?.inList === true) return status ?? "plan_to_watch";
   return status;
 }
-
-const itemClass =
-  "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-muted data-[highlighted]:bg-muted";
 
 /**
  * Not in the list: 'Listeye Ekle' (SPEC.md section 4). In the list: 'Listemde · {status}', a small
@@ -150,53 +152,26 @@ export function WatchlistButton({
   const submit = (intent: string, extra: Record<string, string> = {}) =>
     fetcher.submit({ ...fields(intent), ...extra }, { method: "post", action: "/liste" });
 
+  const label = `Listemde: ${STATUS_LABELS[current]}`;
   return (
     <div className="flex flex-wrap gap-3">
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            aria-label={`Listemde: ${STATUS_LABELS[current]}`}
-          >
+      {/* Disabled until the menu has loaded, so a click never lands on a button that does nothing. */}
+      <Suspense
+        fallback={
+          <Button variant="secondary" disabled aria-label={label}>
             {trigger}
           </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={8}
-            className="z-50 min-w-52 rounded-lg border bg-background p-1 shadow-xl"
-          >
-            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
-              İzleme durumu
-            </DropdownMenu.Label>
-            <DropdownMenu.RadioGroup
-              value={current}
-              onValueChange={(value) => submit("status", { status: value })}
-            >
-              {WATCHLIST_STATUSES.map((value) => (
-                <DropdownMenu.RadioItem key={value} value={value} className={itemClass}>
-                  <span className="size-4">
-                    <DropdownMenu.ItemIndicator>
-                      <Check className="size-4" aria-hidden />
-                    </DropdownMenu.ItemIndicator>
-                  </span>
-                  {STATUS_LABELS[value]}
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-            <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item
-              className={cn(itemClass, "text-danger")}
-              onSelect={() => submit("remove")}
-            >
-              <Trash2 className="size-4" aria-hidden />
-              Listeden Kaldır
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+        }
+      >
+        <WatchlistMenu
+          current={current}
+          busy={busy}
+          label={label}
+          trigger={trigger}
+          onStatus={(value) => submit("status", { status: value })}
+          onRemove={() => submit("remove")}
+        />
+      </Suspense>
       {offer}
     </div>
   );
