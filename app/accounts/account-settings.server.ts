@@ -2,6 +2,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import QRCode from "qrcode";
 import { paths } from "~/core/paths";
 import { passkey, session, user as users } from "~/db/auth-schema";
+import type { Database } from "~/db/client.server";
 import { profiles } from "~/db/schema";
 import type { AccountServices } from "./account-services.server";
 import {
@@ -29,6 +30,19 @@ import {
 
 export const WRONG_PASSWORD = "Şifre hatalı";
 
+/** The person's account row as the page and the export show it (one row, or none). */
+export function accountRow(db: Database, userId: string) {
+  return db
+    .select({
+      email: users.email,
+      name: users.name,
+      createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
 /** The current session's id (to mark it, and never to end it by mistake). */
 async function currentSessionId(services: AccountServices, request: Request) {
   const found = await services.auth.api.getSession({ headers: request.headers });
@@ -39,15 +53,7 @@ export async function loadAccount(services: AccountServices, request: Request, u
   const { db } = services.database;
   const [currentId, [owner], sessions, keys] = await Promise.all([
     currentSessionId(services, request),
-    db
-      .select({
-        email: users.email,
-        name: users.name,
-        createdAt: users.createdAt,
-        twoFactorEnabled: users.twoFactorEnabled,
-      })
-      .from(users)
-      .where(eq(users.id, user.id)),
+    accountRow(db, user.id),
     db
       .select({
         id: session.id,

@@ -10,7 +10,7 @@ import { deviceLabel } from "~/accounts/device";
 import type { CurrentUser } from "~/accounts/guards.server";
 import { allow, LIMITS, TOO_MANY } from "~/accounts/rate-limit.server";
 import { deleteAccountSchema } from "~/accounts/schemas";
-import { WRONG_PASSWORD } from "~/accounts/account-settings.server";
+import { accountRow, WRONG_PASSWORD } from "~/accounts/account-settings.server";
 import { tolerant } from "~/catalogue/catalogue.server";
 import { titleHref } from "~/catalogue/display";
 import type { TitleSummary } from "~/catalogue/types";
@@ -30,15 +30,7 @@ import { refreshSiteRating } from "./site-ratings.server";
 export async function exportPersonalData(services: LibraryServices, user: CurrentUser) {
   const { db } = services.database;
   const [[owner], [profile], sessions, keys, list, written] = await Promise.all([
-    db
-      .select({
-        email: users.email,
-        name: users.name,
-        createdAt: users.createdAt,
-        twoFactorEnabled: users.twoFactorEnabled,
-      })
-      .from(users)
-      .where(eq(users.id, user.id)),
+    accountRow(db, user.id),
     db
       .select({ fullName: profiles.fullName, createdAt: profiles.createdAt })
       .from(profiles)
