@@ -12,6 +12,11 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { isServiceFailure } from "./core/failures.server";
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_PRELOAD_REL,
+  wakeScript,
+} from "./shell/hydrate-on-interaction";
 
 export const streamTimeout = 5_000;
 
@@ -28,30 +33,72 @@ function markFailure(status: number, headers: Headers, loadContext: AppLoadConte
 }
 
 const MODULE_PRELOAD = '<link rel="modulepreload"';
+const MODULE_SCRIPT = 'type="module" async=""';
+const HEAD_END = "</head>";
 
 /**
- * The scripts React Router preloads in the head, at low priority (as React preloads its own
- * bootstrap modules): the server's HTML is already the whole page, and at high priority they
- * share a slow connection with the page's main image (its LCP) before anything needs them.
- * Only the head is rewritten; the rest of the stream passes through untouched.
+ * What the HTML stream gets on its way out, across chunk boundaries:
+ * - React Router's module preloads go at low priority (as React preloads its own bootstrap
+ *   modules): the server's HTML is already the whole page, and at high priority they share a
+ *   slow connection with the page's main image (its LCP) before anything needs them.
+ * - On an anonymous page without a toast (`deferred`), the preloads and the module script are
+ *   sent inert, with the script that wakes them on the first interaction
+ *   (`shell/hydrate-on-interaction.ts`, decision 014).
  */
-function lowPriorityModulePreloads(): Transform {
+function rewriteDocument(deferred: boolean, nonce: string | undefined): Transform {
+  const replacements = new Map<string, string>(
+    deferred
+      ? [
+          [MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD_REL}"`],
+          [MODULE_SCRIPT, `type="${DEFERRED_MODULE_TYPE}"`],
+          [HEAD_END, `<script nonce="${nonce ?? ""}">${wakeScript}</script>${HEAD_END}`],
+        ]
+      : [[MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`]],
+  );
+  const keep = Math.max(...[...replacements.keys()].map((needle) => needle.length)) - 1;
   const decoder = new StringDecoder("utf8");
-  let head: string | null = "";
+  let pending = "";
+  const rewrite = (final: boolean) => {
+    let out = "";
+    let from = 0;
+    for (;;) {
+      let at = -1;
+      let found = "";
+      for (const needle of replacements.keys()) {
+        const index = pending.indexOf(needle, from);
+        if (index >= 0 && (at < 0 || index < at)) [at, found] = [index, needle];
+      }
+      if (at < 0) break;
+      out += pending.slice(from, at) + replacements.get(found);
+      from = at + found.length;
+      if (found === HEAD_END) replacements.delete(HEAD_END); // the first one only
+    }
+    // Hold back only an end that may begin a needle (the next chunk completes or clears it).
+    let held = final ? 0 : Math.min(keep, pending.length - from);
+    const needles = [...replacements.keys()];
+    while (held > 0 && !needles.some((needle) => needle.startsWith(pending.slice(-held)))) held--;
+    const until = pending.length - held;
+    out += pending.slice(from, until);
+    pending = pending.slice(until);
+    return out;
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (head === null) return callback(null, chunk);
-      const searchFrom = Math.max(0, head.length - "</head>".length);
-      head += decoder.write(chunk);
-      if (head.indexOf("</head>", searchFrom) < 0) return callback();
-      const rewritten = head.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
-      head = null;
-      callback(null, rewritten);
+      pending += decoder.write(chunk);
+      callback(null, rewrite(false));
     },
     flush(callback) {
-      callback(null, head === null ? undefined : head + decoder.end());
+      pending += decoder.end();
+      callback(null, rewrite(true));
     },
   });
+}
+
+/** Anonymous visitors without a pending toast get the page inert until they interact. */
+function hydratesOnInteraction(routerContext: EntryContext): boolean {
+  const root = routerContext.staticHandlerContext.loaderData.root as
+    { user?: unknown; toast?: unknown } | undefined;
+  return Boolean(root) && !root?.user && !root?.toast;
 }
 
 export default function handleRequest(
@@ -69,6 +116,7 @@ export default function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const waitForAll = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
   const nonce = loadContext.cspNonce;
+  const deferred = hydratesOnInteraction(routerContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -86,7 +134,7 @@ export default function handleRequest(
             },
           });
           headers.set("Content-Type", "text/html; charset=utf-8");
-          const html = pipeline(body, lowPriorityModulePreloads(), () => {});
+          const html = pipeline(body, rewriteDocument(deferred, nonce), () => {});
           resolve(
             new Response(createReadableStreamFromReadable(html), {
               headers,

@@ -17,6 +17,7 @@ import { PRIVATE_PAGE_CACHE } from "./core/http-cache";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
 import { Footer } from "./shell/footer";
+import { replayClickFromBeforeHydration } from "./shell/hydrate-on-interaction";
 import { NavBar } from "./shell/nav-bar";
 import { SearchDialog } from "./catalogue/components/search-dialog";
 import { UserMenu } from "./accounts/components/user-menu";
@@ -73,6 +74,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    replayClickFromBeforeHydration();
   }, []);
   return null;
 }

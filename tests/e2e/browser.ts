@@ -10,8 +10,15 @@ const DESKTOP = { width: 1280, height: 800 };
 
 export interface BrowserSession {
   baseURL: string;
-  /** A fresh page (own context: no shared cookies) at the given viewport, on the local app by default. */
-  newPage(viewport?: { width: number; height: number }, baseURL?: string): Promise<Page>;
+  /**
+   * A fresh page (own context: no shared cookies) at the given viewport, on the local app by
+   * default. Its `goto` waits for hydration, moving the pointer first (`untouched`: neither).
+   */
+  newPage(
+    viewport?: { width: number; height: number },
+    baseURL?: string,
+    options?: { untouched?: boolean },
+  ): Promise<Page>;
   /** Console errors and page errors seen since the last test began (CSP violations land here). */
   errors: string[];
 }
@@ -22,20 +29,24 @@ export function useBrowser(): BrowserSession {
   const session: BrowserSession = {
     baseURL: inject("baseURL"),
     errors: [],
-    async newPage(viewport = DESKTOP, baseURL = session.baseURL) {
+    async newPage(viewport = DESKTOP, baseURL = session.baseURL, { untouched = false } = {}) {
       const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL });
       contexts.push(context);
       const page = await context.newPage();
       // Every page of the app hydrates; tests act only once React's handlers are attached.
+      // An anonymous page hydrates on the first interaction (decision 014): the visitor's
+      // pointer moves over it first, as a person's mouse would.
       const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        await page
-          .locator("html[data-hydrated]")
-          .waitFor({ state: "attached", timeout: 10_000 })
-          .catch(() => undefined);
-        return response;
-      };
+      if (!untouched)
+        page.goto = async (url, options) => {
+          const response = await goto(url, options);
+          await wakeUp(page);
+          await page
+            .locator("html[data-hydrated]")
+            .waitFor({ state: "attached", timeout: 10_000 })
+            .catch(() => undefined);
+          return response;
+        };
       page.on("console", (message) => {
         if (message.type() === "error") session.errors.push(message.text());
       });
@@ -56,7 +67,14 @@ export function useBrowser(): BrowserSession {
   return session;
 }
 
-/** Waits until React has hydrated the page, so event handlers are attached. */
-export function hydrated(page: Page) {
-  return page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+/** Moves the pointer over the page: an anonymous page's first interaction starts hydration. */
+async function wakeUp(page: Page) {
+  const size = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(size.width - 2 - Math.random(), size.height / 2).catch(() => undefined);
+}
+
+/** Waits until React has hydrated the page (after a first interaction), so handlers are attached. */
+export async function hydrated(page: Page) {
+  await wakeUp(page);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

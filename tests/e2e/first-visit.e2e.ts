@@ -1,0 +1,109 @@
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { Visitor } from "../support/raw-http";
+import { describeInBrowser, PHONE, useBrowser } from "./browser";
+
+/*
+ * Decision 014: an anonymous page downloads no JavaScript until the visitor first interacts; then
+ * it hydrates, and a click on a button that only JavaScript answers is not lost. Signed-in
+ * visitors and pages with a toast hydrate at once. Pages here are `untouched`: their `goto` does
+ * not move the pointer as the shared helper's does.
+ */
+
+const FILM = "/film/baba-1972-238";
+
+/** Opens `path` without touching the page, recording every script the browser asks for. */
+async function openUntouched(page: Page, path: string) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto(path, { waitUntil: "load" });
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  return scripts;
+}
+
+const isHydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.hydrated === "true");
+
+describeInBrowser("the first visit", () => {
+  const browser = useBrowser();
+
+  it("downloads no script until the first interaction, then hydrates and replays the click", async () => {
+    const page = await browser.newPage(PHONE, undefined, { untouched: true });
+    const scripts = await openUntouched(page, FILM);
+    // The whole page is there, with working links, and nothing ran but the inline wake script.
+    await page.getByRole("heading", { level: 1, name: "Baba" }).waitFor();
+    expect(scripts).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    expect(await page.locator('script[type="perde/deferred"]').count()).toBe(1);
+
+    // A tap on the search button (a button outside any form, which only JavaScript answers):
+    // the scripts load, React hydrates, and the tap is replayed: the dialog opens.
+    await page.getByRole("button", { name: "Ara" }).first().click();
+    await page.getByRole("dialog").getByRole("combobox").waitFor();
+    expect(await isHydrated(page)).toBe(true);
+    expect(scripts.some((script) => script.includes("entry.client"))).toBe(true);
+    expect(browser.errors).toEqual([]);
+
+    // From here on it is the app as before: client navigation, no full reload.
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole("link", { name: "Dram" }).first().click();
+    await page.waitForURL("**/filmler/dram-18");
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it("wakes on the keyboard too, and a link followed before hydration is an ordinary link", async () => {
+    const page = await browser.newPage(undefined, undefined, { untouched: true });
+    expect(await openUntouched(page, "/")).toEqual([]);
+    await page.keyboard.press("Tab");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    const other = await browser.newPage(undefined, undefined, { untouched: true });
+    await openUntouched(other, "/");
+    await other.locator('nav a[href="/filmler"]').first().dispatchEvent("click");
+    await other.waitForURL("**/filmler");
+    await other.getByRole("heading", { level: 1, name: "Film Kategorileri" }).waitFor();
+  });
+
+  it("hydrates a signed-in visitor's page, and an anonymous page with a toast, at once", async () => {
+    const visitor = new Visitor(browser.baseURL);
+    await visitor.signIn(`ilk-ziyaret-${Date.now()}@example.com`, "gizli123", "İlk Ziyaret");
+    const page = await browser.newPage(undefined, undefined, { untouched: true });
+    const [name, value] = visitor.cookieHeader
+      .split("; ")
+      .find((pair) => pair.includes("session_token"))!
+      .split("=");
+    await page.context().addCookies([{ name: name!, value: value!, url: browser.baseURL }]);
+    const scripts = await openUntouched(page, FILM);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await page.locator('script[type="perde/deferred"]').count()).toBe(0);
+
+    // An anonymous visitor's watchlist post lands on /auth with a toast: shown without a touch.
+    const anonymous = await browser.newPage(undefined, undefined, { untouched: true });
+    await openUntouched(anonymous, FILM);
+    await anonymous.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/liste";
+      for (const [name, value] of [
+        ["itemType", "movie"],
+        ["itemId", "238"],
+        ["intent", "add"],
+      ]) {
+        const input = document.createElement("input");
+        input.name = name!;
+        input.value = value!;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    });
+    await anonymous.waitForURL("**/auth");
+    await anonymous.getByText("Lütfen giriş yapın").first().waitFor();
+    expect(await isHydrated(anonymous)).toBe(true);
+  });
+});
