@@ -105,7 +105,8 @@ export function createAwardResolver(catalogue: Catalogue, dir = AWARDS_DIR) {
     query: string,
     pick: (results: SearchResult[]) => SearchResult | undefined,
   ) {
-    const page = await catalogue.search(query);
+    // Only a name equal to the wanted one is taken: names merely close to it never are.
+    const page = await catalogue.search(query, 1, { typos: false });
     return (page && pick(page.results)?.id) ?? null;
   }
 

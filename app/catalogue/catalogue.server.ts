@@ -50,7 +50,16 @@ export interface Catalogue {
   genres(mediaType: MediaType): Promise<Genre[] | null>;
   discoverMovies(filter: DiscoverFilter<MovieSort>): Promise<Paged<MovieSummary> | null>;
   discoverSeries(filter: DiscoverFilter<SeriesSort>): Promise<Paged<SeriesSummary> | null>;
-  search(query: string, page?: number): Promise<Paged<SearchResult> | null>;
+  /**
+   * Titles and people matching `query` (at least 3 characters). With `typos` (the default) a
+   * query nothing contains falls back to names close to it (local source; the live source's
+   * search decides for itself).
+   */
+  search(
+    query: string,
+    page?: number,
+    options?: { typos?: boolean },
+  ): Promise<Paged<SearchResult> | null>;
   /** Where images of this source come from; sizes and paths are appended (images.ts). */
   readonly imageBaseUrl: string;
   close?(): Promise<void>;

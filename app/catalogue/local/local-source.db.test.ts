@@ -59,9 +59,13 @@ describe("local source on the embedded content", () => {
     expect(page.results.map(label)).toContain("Babam ve Oğlum");
   });
 
-  it("tolerates a typo", async () => {
+  it("tolerates a typo, unless asked for names that contain the query only", async () => {
     const page = await catalogue.search("eşkiyaa");
     expect(page?.results.map(label)).toContain("Eşkıya");
+    const exact = await catalogue.search("eşkiyaa", 1, { typos: false });
+    expect(exact).toMatchObject({ results: [], totalResults: 0, totalPages: 0 });
+    const contained = await catalogue.search("eşkiya", 1, { typos: false });
+    expect(contained?.results.map(label)).toContain("Eşkıya");
   });
 
   it("has a person's filmography from the credits", async () => {

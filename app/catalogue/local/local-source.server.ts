@@ -479,15 +479,20 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       discover<SeriesSummary>("tv", filter),
     ),
 
-    search: safely("search", async (query: string, page?: number) => {
-      const folded = searchText(query);
-      if (folded.length < 3) return null;
-      const current = pageNumber(page);
-      // Names that contain the query first (in memory); only when there are none, fuzzy
-      // matches, which catch typos but cost more.
-      const found = (await currentSearchIndex()).search(folded, current - 1, PAGE_SIZE);
-      if (found.total === 0) return fuzzyPage(folded, current);
-      return toPaged(await searchSummaries(found.entries), found.total, current);
-    }),
+    search: safely(
+      "search",
+      async (query: string, page?: number, options?: { typos?: boolean }) => {
+        const folded = searchText(query);
+        if (folded.length < 3) return null;
+        const current = pageNumber(page);
+        // Names that contain the query first (in memory); only when there are none, fuzzy
+        // matches, which catch typos but cost more.
+        const found = (await currentSearchIndex()).search(folded, current - 1, PAGE_SIZE);
+        if (found.total === 0) {
+          return options?.typos === false ? toPaged([], 0, current) : fuzzyPage(folded, current);
+        }
+        return toPaged(await searchSummaries(found.entries), found.total, current);
+      },
+    ),
   };
 }
