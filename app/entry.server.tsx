@@ -1,5 +1,4 @@
-import { PassThrough, pipeline, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,6 +11,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { isServiceFailure } from "./core/failures.server";
+import { replaceInStream } from "./core/stream-replace.server";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
@@ -37,7 +37,8 @@ const MODULE_SCRIPT = 'type="module" async=""';
 const HEAD_END = "</head>";
 
 /**
- * What the HTML stream gets on its way out, across chunk boundaries:
+ * What the HTML stream gets on its way out (the head, and on deferred pages the module script
+ * near the end; the rest passes through as it is):
  * - React Router's module preloads go at low priority (as React preloads its own bootstrap
  *   modules): the server's HTML is already the whole page, and at high priority they share a
  *   slow connection with the page's main image (its LCP) before anything needs them.
@@ -45,53 +46,22 @@ const HEAD_END = "</head>";
  *   sent inert, with the script that wakes them on the first interaction
  *   (`shell/hydrate-on-interaction.ts`, decision 014).
  */
-function rewriteDocument(deferred: boolean, nonce: string | undefined): Transform {
-  const replacements = new Map<string, string>(
-    deferred
-      ? [
-          [MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD_REL}"`],
-          [MODULE_SCRIPT, `type="${DEFERRED_MODULE_TYPE}"`],
-          [HEAD_END, `<script nonce="${nonce ?? ""}">${wakeScript}</script>${HEAD_END}`],
-        ]
-      : [[MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`]],
-  );
-  const keep = Math.max(...[...replacements.keys()].map((needle) => needle.length)) - 1;
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  const rewrite = (final: boolean) => {
-    let out = "";
-    let from = 0;
-    for (;;) {
-      let at = -1;
-      let found = "";
-      for (const needle of replacements.keys()) {
-        const index = pending.indexOf(needle, from);
-        if (index >= 0 && (at < 0 || index < at)) [at, found] = [index, needle];
-      }
-      if (at < 0) break;
-      out += pending.slice(from, at) + replacements.get(found);
-      from = at + found.length;
-      if (found === HEAD_END) replacements.delete(HEAD_END); // the first one only
-    }
-    // Hold back only an end that may begin a needle (the next chunk completes or clears it).
-    let held = final ? 0 : Math.min(keep, pending.length - from);
-    const needles = [...replacements.keys()];
-    while (held > 0 && !needles.some((needle) => needle.startsWith(pending.slice(-held)))) held--;
-    const until = pending.length - held;
-    out += pending.slice(from, until);
-    pending = pending.slice(until);
-    return out;
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      pending += decoder.write(chunk);
-      callback(null, rewrite(false));
+function rewriteDocument(deferred: boolean, nonce: string | undefined) {
+  if (!deferred) {
+    return replaceInStream([
+      { find: MODULE_PRELOAD, replace: `${MODULE_PRELOAD} fetchpriority="low"`, until: HEAD_END },
+      { find: HEAD_END, replace: HEAD_END, max: 1 },
+    ]);
+  }
+  return replaceInStream([
+    { find: MODULE_PRELOAD, replace: `<link rel="${DEFERRED_PRELOAD_REL}"`, until: HEAD_END },
+    {
+      find: HEAD_END,
+      replace: `<script nonce="${nonce ?? ""}">${wakeScript}</script>${HEAD_END}`,
+      max: 1,
     },
-    flush(callback) {
-      pending += decoder.end();
-      callback(null, rewrite(true));
-    },
-  });
+    { find: MODULE_SCRIPT, replace: `type="${DEFERRED_MODULE_TYPE}"`, max: 1 },
+  ]);
 }
 
 /** Anonymous visitors without a pending toast get the page inert until they interact. */
