@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { deserialize, serialize } from "node:v8";
 import { constants, crc32, deflateRaw, inflateRaw } from "node:zlib";
@@ -6,6 +5,7 @@ import type { RequestHandler } from "express";
 import { createClient } from "redis";
 import type { Logger } from "~/core/logger.server";
 import type { AppServices } from "~/services.server";
+import { newNonce as freshNonce } from "./nonce";
 
 /*
  * Full-page cache for anonymous visitors (decision 012). Express renders a page once; a response
@@ -360,7 +360,7 @@ export function createPageCache({
   store,
   buildId,
   logger,
-  newNonce = () => randomBytes(16).toString("base64"),
+  newNonce = freshNonce,
   now = Date.now,
 }: PageCacheOptions): PageCache {
   const keyOf = (req: IncomingMessage) => `${buildId}:${req.url ?? "/"}`;

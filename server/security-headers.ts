@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import { newNonce } from "./nonce";
 
 export interface SecurityOptions {
   dev: boolean;
@@ -15,7 +15,7 @@ export interface SecurityOptions {
  */
 export function securityHeaders({ dev, imageOrigins, https }: SecurityOptions): RequestHandler {
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = newNonce();
     res.locals.cspNonce = nonce;
     const directives = [
       "default-src 'self'",
