@@ -17,6 +17,7 @@ import {
 } from "../schemas";
 import { PasskeyAdder } from "./passkey-adder";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
+import { CurrentPasswordField } from "./password-field";
 import { validateWith } from "./validate-with";
 
 type Answer = FormAnswer & { intent?: string; setup?: TwoFactorSetup | null };
@@ -72,6 +73,31 @@ function Submit({
 
 const dateOf = (iso: string | null) => (iso ? formatLongDate(iso.slice(0, 10)) : "");
 
+/** Two-factor on or off: the current password, then `intent`. */
+function PasswordCheckForm({
+  intent,
+  busyText,
+  children,
+}: {
+  intent: string;
+  busyText: string;
+  children: string;
+}) {
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={validateWith(passwordCheckSchema)}
+      className="space-y-3"
+    >
+      <CurrentPasswordField />
+      <Submit intent={intent} busyText={busyText}>
+        {children}
+      </Submit>
+    </Form>
+  );
+}
+
 function TwoFactorPanel({ enabled, answer }: { enabled: boolean; answer: Answer | undefined }) {
   const setup = answer?.setup ?? null;
   if (enabled) {
@@ -82,23 +108,9 @@ function TwoFactorPanel({ enabled, answer }: { enabled: boolean; answer: Answer 
         intro="Açık: girişte şifrenizden sonra doğrulama uygulamanızdaki kod istenir."
       >
         <Inline answer={answer} intent="totp-disable" />
-        <Form
-          method="post"
-          noValidate
-          onSubmit={validateWith(passwordCheckSchema)}
-          className="space-y-3"
-        >
-          <Field
-            label="Şifre"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <Submit intent="totp-disable" busyText="Kapatılıyor...">
-            İki Adımlı Doğrulamayı Kapat
-          </Submit>
-        </Form>
+        <PasswordCheckForm intent="totp-disable" busyText="Kapatılıyor...">
+          İki Adımlı Doğrulamayı Kapat
+        </PasswordCheckForm>
       </Panel>
     );
   }
@@ -168,23 +180,9 @@ function TwoFactorPanel({ enabled, answer }: { enabled: boolean; answer: Answer 
       intro="Kapalı. Açtığınızda girişte şifrenizden sonra doğrulama uygulamanızdaki 6 haneli kod da istenir."
     >
       <Inline answer={answer} intent="totp-start" />
-      <Form
-        method="post"
-        noValidate
-        onSubmit={validateWith(passwordCheckSchema)}
-        className="space-y-3"
-      >
-        <Field
-          label="Şifre"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <Submit intent="totp-start" busyText="Hazırlanıyor...">
-          İki Adımlı Doğrulamayı Aç
-        </Submit>
-      </Form>
+      <PasswordCheckForm intent="totp-start" busyText="Hazırlanıyor...">
+        İki Adımlı Doğrulamayı Aç
+      </PasswordCheckForm>
     </Panel>
   );
 }
@@ -200,13 +198,7 @@ function DeleteForm({ answer }: { answer?: Answer }) {
       className="space-y-3"
     >
       {error && <FormMessage tone="error">{error}</FormMessage>}
-      <Field
-        label="Şifre"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-      />
+      <CurrentPasswordField />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="confirm" className="mt-0.5 size-4" />
         <span>Hesabımın, listemin ve yorumlarımın kalıcı olarak silineceğini anlıyorum.</span>
@@ -300,13 +292,7 @@ export function AccountPage({ data }: { data: AccountData }) {
           onSubmit={validateWith(changePasswordSchema)}
           className="space-y-3"
         >
-          <Field
-            label="Mevcut şifre"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField label="Mevcut şifre" name="currentPassword" />
           <Field
             label="Yeni şifre"
             name="newPassword"

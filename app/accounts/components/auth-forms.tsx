@@ -7,6 +7,7 @@ import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
 import { signInSchema, signUpSchema } from "../schemas";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
+import { CurrentPasswordField } from "./password-field";
 import { validateWith } from "./validate-with";
 
 type Answer = FormAnswer & { intent?: "signin" | "signup"; email?: string };
@@ -69,13 +70,7 @@ export function AuthForms() {
                 }
                 key={`signin-${answer?.at ?? 0}`}
               />
-              <Field
-                label="Şifre"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
+              <CurrentPasswordField />
               <Button type="submit" className="w-full" disabled={busy("signin")}>
                 {busy("signin") ? "Giriş yapılıyor..." : "Giriş Yap"}
               </Button>

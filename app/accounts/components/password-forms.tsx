@@ -71,11 +71,7 @@ export function ForgotPasswordForm({ available }: { available: boolean }) {
           {busy ? "Gönderiliyor..." : "Bağlantı Gönder"}
         </Button>
       </Form>
-      <p className="text-center text-sm">
-        <Link to={paths.auth} className="text-muted-foreground hover:text-primary">
-          Giriş sayfasına dön
-        </Link>
-      </p>
+      <BackToSignIn />
     </Card>
   );
 }
@@ -137,11 +133,18 @@ export function SecondStepForm() {
           {busy ? "Doğrulanıyor..." : "Doğrula"}
         </Button>
       </Form>
-      <p className="text-center text-sm">
-        <Link to={paths.auth} className="text-muted-foreground hover:text-primary">
-          Giriş sayfasına dön
-        </Link>
-      </p>
+      <BackToSignIn />
     </Card>
+  );
+}
+
+/** The way back from the reset and second-step pages. */
+function BackToSignIn() {
+  return (
+    <p className="text-center text-sm">
+      <Link to={paths.auth} className="text-muted-foreground hover:text-primary">
+        Giriş sayfasına dön
+      </Link>
+    </p>
   );
 }
