@@ -50,7 +50,6 @@ function rewriteDocument(deferred: boolean, nonce: string | undefined) {
   if (!deferred) {
     return replaceInStream([
       { find: MODULE_PRELOAD, replace: `${MODULE_PRELOAD} fetchpriority="low"`, until: HEAD_END },
-      { find: HEAD_END, replace: HEAD_END, max: 1 },
     ]);
   }
   return replaceInStream([

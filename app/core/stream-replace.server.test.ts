@@ -43,6 +43,13 @@ describe("replaceInStream", () => {
   it("stops at `until` and after `max`, and holds back nothing it does not need to", async () => {
     const { text } = await run(PAGE + PAGE, RULES, [5]);
     expect(text).toBe(EXPECTED + PAGE.replace("</head>", "</head>"));
+    // An `until` text that nothing replaces is watched for all the same, and passed on as it is.
+    const preloadsOnly = [RULES[0]!];
+    for (const sizes of [[PAGE.length], [1], [5]]) {
+      expect((await run(PAGE + PAGE, preloadsOnly, sizes)).text, String(sizes)).toBe(
+        PAGE.replaceAll('<link rel="modulepreload" href', '<link rel="inert" href') + PAGE,
+      );
+    }
     // What cannot begin a searched text goes on at once; a possible beginning waits.
     const transform = replaceInStream(RULES);
     const seen: string[] = [];

@@ -6,7 +6,7 @@ export interface StreamReplacement {
   replace: string;
   /** Replace at most this many occurrences (default: all). */
   max?: number;
-  /** Stop looking once this other replacement's text has gone by (e.g. "</head>"). */
+  /** Stop looking once this text has gone by (e.g. "</head>"), replaced or not. */
   until?: string;
 }
 
@@ -16,7 +16,26 @@ interface Rule {
   left: number;
   until?: string;
   text: string;
+  /** Only watches for an `until` text no replacement changes; passes it through as it is. */
+  marker?: boolean;
 }
+
+const rule = (find: string, replace: string, left: number, until?: string): Rule => ({
+  find: Buffer.from(find),
+  replace: Buffer.from(replace),
+  left,
+  until,
+  text: find,
+});
+
+/** The rules still to apply: markers only while a rule still waits for their text. */
+const live = (rules: Rule[]) =>
+  rules.filter(
+    (candidate) =>
+      candidate.left > 0 &&
+      (!candidate.marker ||
+        rules.some((other) => other.left > 0 && other.until === candidate.text)),
+  );
 
 /**
  * Replaces text in a byte stream across chunk boundaries. Only an end of a chunk that may begin
@@ -24,13 +43,16 @@ interface Rule {
  * its `until`), chunks pass through untouched.
  */
 export function replaceInStream(replacements: StreamReplacement[]): Transform {
-  let rules: Rule[] = replacements.map((replacement) => ({
-    find: Buffer.from(replacement.find),
-    replace: Buffer.from(replacement.replace),
-    left: replacement.max ?? Infinity,
-    until: replacement.until,
-    text: replacement.find,
-  }));
+  const finds = new Set(replacements.map((replacement) => replacement.find));
+  const markers = new Set(
+    replacements.flatMap(({ until }) => (until !== undefined && !finds.has(until) ? [until] : [])),
+  );
+  let rules = [
+    ...replacements.map(({ find, replace, max, until }) =>
+      rule(find, replace, max ?? Infinity, until),
+    ),
+    ...[...markers].map((text) => ({ ...rule(text, text, 1), marker: true })),
+  ];
   let pending: Buffer = Buffer.alloc(0);
 
   function rewrite(final: boolean): Buffer[] {
@@ -38,17 +60,18 @@ export function replaceInStream(replacements: StreamReplacement[]): Transform {
     let from = 0;
     while (rules.length > 0) {
       let at = -1;
-      let rule: Rule | undefined;
+      let found: Rule | undefined;
       for (const candidate of rules) {
         const index = pending.indexOf(candidate.find, from);
-        if (index >= 0 && (at < 0 || index < at)) [at, rule] = [index, candidate];
+        if (index >= 0 && (at < 0 || index < at)) [at, found] = [index, candidate];
       }
-      if (!rule) break;
-      out.push(pending.subarray(from, at), rule.replace);
-      from = at + rule.find.length;
-      rule.left--;
-      const passed = rule.text;
-      rules = rules.filter((other) => other.left > 0 && other.until !== passed);
+      if (!found) break;
+      out.push(pending.subarray(from, at), found.replace);
+      from = at + found.find.length;
+      found.left--;
+      const passed = found.text;
+      for (const other of rules) if (other.until === passed) other.left = 0;
+      rules = live(rules);
     }
     let held = 0;
     if (!final && rules.length > 0) {
