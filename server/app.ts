@@ -125,7 +125,10 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
     // digits and hyphens), so pages no longer cost a look at the disk.
     const publicFiles = express.static(client, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-    build = options.serverBuild ?? productionBuild;
+    // Never the build function here: React Router would derive its matcher on every request.
+    if (!options.serverBuild)
+      throw new Error("createApp needs the loaded server build in production");
+    build = options.serverBuild;
   }
 
   if (options.pageCache) app.use(options.pageCache.capture);
