@@ -1,3 +1,4 @@
+import type { EventEmitter } from "node:events";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, inject } from "vitest";
 import { chromiumPath, launchChromium } from "./chromium";
@@ -11,8 +12,9 @@ const DESKTOP = { width: 1280, height: 800 };
 export interface BrowserSession {
   baseURL: string;
   /**
-   * A fresh page (own context: no shared cookies) at the given viewport, on the local app by
-   * default. Its `goto` waits for hydration, moving the pointer first (`untouched`: neither).
+   * A page of its own (own context: no cookies shared with any other page) at the given
+   * viewport, on the local app by default. Its `goto` waits for hydration, moving the pointer
+   * first. `untouched`: neither, and a context never used before (a true first visit).
    */
   newPage(
     viewport?: { width: number; height: number },
@@ -23,34 +25,92 @@ export interface BrowserSession {
   errors: string[];
 }
 
+/** One browser tab with a context of its own. */
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  /** False once the test did something to it that outlives the test (a CDP session, a fresh visit). */
+  reusable: boolean;
+}
+
+/** Listeners that every tab carries; a tab with any other is not handed to the next test. */
+const OWN_EVENTS = new Set(["close", "crash", "console", "pageerror"]);
+
+/**
+ * One Chromium per test file. A test's tabs go back to the file's pool when it ends, with their
+ * cookies cleared, and the next test navigates them on: a new tab costs Chromium a renderer
+ * process (about 0.3 s of CPU and 0.5 s of waiting), the largest cost of the browser suite. A
+ * visitor's browser is a reused one too: what a previous test left in the HTTP cache is what
+ * returning visitors have.
+ */
 export function useBrowser(): BrowserSession {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const idle: Tab[] = [];
+  const inUse: Tab[] = [];
+
+  async function openTab(viewport: { width: number; height: number }, baseURL: string) {
+    const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL });
+    const page = await context.newPage();
+    const tab: Tab = { context, page, baseURL, reusable: true };
+    const newCDPSession = context.newCDPSession.bind(context);
+    context.newCDPSession = (target) => {
+      tab.reusable = false;
+      return newCDPSession(target);
+    };
+    page.on("console", (message) => {
+      if (message.type() === "error") session.errors.push(message.text());
+    });
+    page.on("pageerror", (error) => session.errors.push(error.message));
+    return tab;
+  }
+
+  async function release(tab: Tab) {
+    const clean =
+      tab.reusable &&
+      !tab.page.isClosed() &&
+      tab.context.pages().length === 1 &&
+      // Playwright's Page is an EventEmitter, though its types do not say so.
+      (tab.page as unknown as EventEmitter)
+        .eventNames()
+        .every((event) => OWN_EVENTS.has(String(event)));
+    if (!clean) return tab.context.close();
+    await tab.context.clearCookies();
+    tab.page.setDefaultTimeout(30_000);
+    tab.page.setDefaultNavigationTimeout(30_000);
+    idle.push(tab);
+  }
+
   const session: BrowserSession = {
     baseURL: inject("baseURL"),
     errors: [],
     async newPage(viewport = DESKTOP, baseURL = session.baseURL, { untouched = false } = {}) {
-      const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL });
-      contexts.push(context);
-      const page = await context.newPage();
+      const pooled = untouched ? -1 : idle.findIndex((tab) => tab.baseURL === baseURL);
+      let tab: Tab;
+      if (pooled >= 0) {
+        tab = idle.splice(pooled, 1)[0]!;
+        await tab.page.setViewportSize(viewport);
+      } else {
+        tab = await openTab(viewport, baseURL);
+        tab.reusable = !untouched;
+      }
+      inUse.push(tab);
+      const { page } = tab;
       // Every page of the app hydrates; tests act only once React's handlers are attached.
       // An anonymous page hydrates on the first interaction (decision 014): the visitor's
       // pointer moves over it first, as a person's mouse would.
-      const goto = page.goto.bind(page);
-      if (!untouched)
-        page.goto = async (url, options) => {
-          const response = await goto(url, options);
-          await wakeUp(page);
-          await page
-            .locator("html[data-hydrated]")
-            .waitFor({ state: "attached", timeout: 10_000 })
-            .catch(() => undefined);
-          return response;
-        };
-      page.on("console", (message) => {
-        if (message.type() === "error") session.errors.push(message.text());
-      });
-      page.on("pageerror", (error) => session.errors.push(error.message));
+      const goto = Object.getPrototypeOf(page).goto.bind(page) as Page["goto"];
+      page.goto = untouched
+        ? goto
+        : async (url, options) => {
+            const response = await goto(url, options);
+            await wakeUp(page);
+            await page
+              .locator("html[data-hydrated]")
+              .waitFor({ state: "attached", timeout: 10_000 })
+              .catch(() => undefined);
+            return response;
+          };
       return page;
     },
   };
@@ -58,7 +118,7 @@ export function useBrowser(): BrowserSession {
     browser = await launchChromium();
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(inUse.splice(0).map(release));
     session.errors.length = 0;
   });
   afterAll(async () => {

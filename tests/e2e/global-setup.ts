@@ -1,5 +1,4 @@
 import { spawnSync } from "node:child_process";
-import { rm } from "node:fs/promises";
 import type { TestProject } from "vitest/node";
 import { API_KEY } from "../fake-tmdb/fixtures";
 import { startFakeTmdb } from "../fake-tmdb/server";
@@ -18,8 +17,9 @@ declare module "vitest" {
 
 /**
  * Builds the app when the sources are newer than the build (E2E_SKIP_BUILD=1 skips even the
- * check), prepares one data folder for every server to start from, and serves the app on the
- * embedded defaults and on the fake movie database for the whole e2e project.
+ * check), prepares one data folder for every server to start from (or finds an earlier run's),
+ * and serves the app on the embedded defaults and on the fake movie database for the whole e2e
+ * project.
  */
 export default async function setup(project: TestProject) {
   if (!chromiumPath) {
@@ -58,6 +58,5 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all([server.stop(), tmdbServer.stop()]);
     await fake.close();
-    await rm(seed, { recursive: true, force: true });
   };
 }
