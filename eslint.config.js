@@ -66,10 +66,35 @@ export default tseslint.config(
               message: "Import the named file, not a barrel index.",
             },
           ],
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link"],
+              message:
+                "Use Link from ~/ui/link: the same link, written as a plain anchor on the server.",
+            },
+          ],
         },
       ],
       // One-way layers, bottom to top.
       "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
+    },
+  },
+  {
+    // The one place that wraps React Router's Link (the barrel rule above still applies).
+    files: ["app/ui/link.tsx", "app/ui/link.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)index(\\.tsx?)?$",
+              message: "Import the named file, not a barrel index.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

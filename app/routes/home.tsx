@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { TitleGrid } from "~/catalogue/components/title-grid";
 import { loadHomeGrids } from "~/catalogue/home.server";
 import { pageData, publicPageHeaders } from "~/core/http-cache";

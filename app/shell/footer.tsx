@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE } from "~/core/site";
 import { NAV_LINKS } from "./nav-links";
 

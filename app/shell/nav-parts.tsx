@@ -1,5 +1,5 @@
 import { Clapperboard } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { cn } from "~/ui/cn";
 import { SITE_NAME } from "~/core/site";
 

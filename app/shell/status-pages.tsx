@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 
 function StatusPage({

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link";
 import { cn } from "./cn";
 
 /** A filter chip: a link that replaces the URL in place, marked current when it is the choice. */

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogOut, UserCog } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { Link, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
+import { Link } from "~/ui/link";
 import { AccountButton } from "./account-button";
 import { paths } from "~/core/paths";
 

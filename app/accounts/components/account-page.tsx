@@ -1,6 +1,7 @@
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { formatLongDate } from "~/core/format";
 import { paths } from "~/core/paths";
 import { Breadcrumb } from "~/ui/breadcrumb";

@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { Field, FormMessage } from "~/ui/field";

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";

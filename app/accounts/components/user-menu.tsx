@@ -1,6 +1,6 @@
 import { UserRound } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { AccountButton } from "./account-button";
 import { useCurrentUser } from "./use-current-user";

@@ -1,6 +1,7 @@
 import { Trophy } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/ui/link";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { cn } from "~/ui/cn";
 import { CATEGORY_LABELS } from "../definitions";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { AWARDS, CATEGORY_LABELS, type AwardDefinition } from "../definitions";
 import { AwardIcon } from "./award-icon";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { Poster } from "./poster";
 
 /** The top of film, series and person pages: backdrop, poster, title, facts and actions. */

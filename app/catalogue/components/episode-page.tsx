@@ -1,6 +1,6 @@
 import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { loadEpisodePage } from "../detail-pages.server";
 import { formatLongDate, formatRating, formatRuntime } from "~/core/format";
 import { Facts, Section } from "./detail-hero";

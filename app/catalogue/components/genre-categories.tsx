@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { paths } from "~/core/paths";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Skeleton } from "~/ui/skeleton";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { useImageUrl } from "./image-base";
 import { paths } from "~/core/paths";
 import { jobLabel } from "../details";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { departmentLabel } from "../labels";
 import { paths } from "~/core/paths";
 import type { PersonSummary } from "../types";

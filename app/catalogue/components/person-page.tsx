@@ -1,7 +1,7 @@
 import { Tabs } from "radix-ui";
 import { tabTriggerClass } from "~/ui/tabs";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { loadPersonPage } from "../detail-pages.server";
 import { formatLongDate, formatRating } from "~/core/format";
 import { departmentLabel } from "../labels";

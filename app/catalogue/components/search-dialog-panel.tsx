@@ -1,7 +1,8 @@
 import { Search, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
+import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { yearOf } from "~/core/format";

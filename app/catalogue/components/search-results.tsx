@@ -8,7 +8,7 @@ import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
 import { paths } from "~/core/paths";
 import { displayDate, displayName, titleHref } from "../display";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { GridError } from "./title-grid";
 
 const KIND_LABELS = { movie: "Film", tv: "Dizi", person: "Kişi" } as const;

@@ -1,6 +1,6 @@
 import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { loadSeasonPage } from "../detail-pages.server";
 import { formatLongDate, formatRating, yearOf } from "~/core/format";
 import { Section } from "./detail-hero";

@@ -1,6 +1,6 @@
 import { paths } from "~/core/paths";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { SeriesPageData } from "../detail-pages.server";
 import { yearOf } from "~/core/format";
 import { Section } from "./detail-hero";

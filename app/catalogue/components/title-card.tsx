@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import type { TitleCard as TitleCardData } from "../cards";
 import { formatRating, yearOf } from "~/core/format";
 import { useImageUrl } from "./image-base";

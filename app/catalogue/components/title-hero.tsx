@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/ui/link";
 import { paths } from "~/core/paths";
 import { formatCount, formatRating } from "~/core/format";
 import type { MediaType, Video } from "../types";

@@ -1,6 +1,7 @@
 import { Loader2, Star, X } from "lucide-react";
 import { useEffect } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/ui/link";
 import { toast } from "~/ui/toast";
 import { avatarLetter } from "~/accounts/components/use-current-user";
 import { useImageUrl } from "~/catalogue/components/image-base";

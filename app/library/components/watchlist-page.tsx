@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
+import { Link } from "~/ui/link";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { ChipLink } from "~/ui/chip-link";
