@@ -1,6 +1,6 @@
 import { getOptionalUser } from "~/accounts/guards.server";
 import type { LibraryServices } from "./library-services.server";
-import { listItemReviews, type ReviewItemType } from "./reviews.server";
+import { itemReviews, type ReviewItemType } from "./reviews.server";
 import { siteRating } from "./site-ratings.server";
 import { watchlistStatus } from "./watchlist.server";
 
@@ -24,7 +24,7 @@ export async function itemLibrary(
     return null;
   };
   const [reviews, status, rating] = await Promise.all([
-    listItemReviews(db, item, user?.id).catch(logged("reviews")),
+    itemReviews(services.database, item, user?.id).catch(logged("reviews")),
     user && item.type !== "person"
       ? watchlistStatus(db, user.id, { type: item.type, id: item.id }).catch(
           logged("watchlist state"),

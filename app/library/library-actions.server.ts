@@ -4,7 +4,7 @@ import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import type { LibraryServices } from "./library-services.server";
 import { readForm } from "~/core/read-form.server";
 import { itemExists } from "./item-exists.server";
-import { deleteReview, saveReview, updateReview } from "./reviews.server";
+import { deleteReview, forgetItemReviews, saveReview, updateReview } from "./reviews.server";
 import {
   reviewItemSchema,
   reviewSchema,
@@ -147,7 +147,10 @@ export function reviewAction(services: LibraryServices, request: Request) {
     try {
       return await changeReview(user, form);
     } finally {
-      if (rated) await refreshSiteRating(db, services.logger, rated);
+      if (rated) {
+        forgetItemReviews(db, [rated]);
+        await refreshSiteRating(db, services.logger, rated);
+      }
     }
   });
 

@@ -18,6 +18,7 @@ import { paths } from "~/core/paths";
 import { passkey, session, user as users, verification } from "~/db/auth-schema";
 import { profiles, reviews, watchlist } from "~/db/schema";
 import type { LibraryServices } from "./library-services.server";
+import { forgetItemReviews } from "./reviews.server";
 import { refreshSiteRating } from "./site-ratings.server";
 
 /*
@@ -154,6 +155,10 @@ export async function deleteAccount(
       await tx.delete(users).where(eq(users.id, user.id));
     });
     services.logger.info({ reviews: rated.length }, "account deleted");
+    forgetItemReviews(
+      db,
+      rated.map((row) => ({ type: row.itemType, id: row.itemId })),
+    );
     await Promise.all(
       rated
         .filter((row) => row.rating !== null)

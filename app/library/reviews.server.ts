@@ -14,13 +14,13 @@ export interface ReviewView {
   own: boolean;
 }
 
-/** Reviews of a film, series or person, newest first, with the reviewers' names from profiles. */
-export async function listItemReviews(
+type ReviewRow = Omit<ReviewView, "own" | "createdAt"> & { userId: string; createdAt: Date };
+
+async function readItemReviews(
   db: Database,
   item: { type: ReviewItemType; id: number },
-  viewerId?: string | null,
-): Promise<ReviewView[]> {
-  const rows = await db
+): Promise<ReviewRow[]> {
+  return db
     .select({
       id: reviews.id,
       userId: reviews.userId,
@@ -33,11 +33,70 @@ export async function listItemReviews(
     .leftJoin(profiles, eq(profiles.userId, reviews.userId))
     .where(and(eq(reviews.itemType, item.type), eq(reviews.itemId, item.id)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
-  return rows.map(({ userId, createdAt, ...row }) => ({
+}
+
+const toViews = (rows: ReviewRow[], viewerId?: string | null): ReviewView[] =>
+  rows.map(({ userId, createdAt, ...row }) => ({
     ...row,
     createdAt: createdAt.toISOString(),
     own: Boolean(viewerId) && userId === viewerId,
   }));
+
+/** Reviews of a film, series or person, newest first, with the reviewers' names from profiles. */
+async function listItemReviews(
+  db: Database,
+  item: { type: ReviewItemType; id: number },
+  viewerId?: string | null,
+): Promise<ReviewView[]> {
+  return toViews(await readItemReviews(db, item), viewerId);
+}
+
+/*
+ * On the embedded database an anonymous visitor's page reads an item's reviews from memory for
+ * up to a minute: that query was a tenth of a cold film render. PGlite belongs to this one
+ * process, so every review written or deleted passes through `forgetItemReviews` here (the
+ * review action, account deletion). A renamed reviewer shows under the old name for that minute
+ * at most, as anonymous pages kept by the page cache do for their lifetime. Signed-in visitors
+ * always read the table (their own review must show at once), and so does every page on
+ * PostgreSQL, where other instances write too.
+ */
+const MEMO_TTL_MS = 60_000;
+const MEMO_MAX_ITEMS = 10_000;
+const memos = new WeakMap<Database, Map<string, { rows: Promise<ReviewRow[]>; until: number }>>();
+
+const memoKey = (item: { type: ReviewItemType; id: number }) => `${item.type}:${item.id}`;
+
+/** The reviews a detail page shows: `listItemReviews`, from memory where that is safe (above). */
+export async function itemReviews(
+  database: { db: Database; kind: "pglite" | "postgres" },
+  item: { type: ReviewItemType; id: number },
+  viewerId?: string | null,
+  now = Date.now(),
+): Promise<ReviewView[]> {
+  const { db } = database;
+  if (viewerId || database.kind !== "pglite") return listItemReviews(db, item, viewerId);
+  let memo = memos.get(db);
+  if (!memo) memos.set(db, (memo = new Map()));
+  const key = memoKey(item);
+  const kept = memo.get(key);
+  if (kept && kept.until > now) return toViews(await kept.rows);
+  const rows = readItemReviews(db, item);
+  memo.delete(key);
+  memo.set(key, { rows, until: now + MEMO_TTL_MS });
+  if (memo.size > MEMO_MAX_ITEMS) memo.delete(memo.keys().next().value!);
+  rows.catch(() => memo.get(key)?.rows === rows && memo.delete(key));
+  return toViews(await rows);
+}
+
+/** Drops what `itemReviews` keeps for these items (all of them when none are named). */
+export function forgetItemReviews(
+  db: Database,
+  items?: readonly { type: ReviewItemType; id: number }[],
+): void {
+  const memo = memos.get(db);
+  if (!memo) return;
+  if (!items) memo.clear();
+  else for (const item of items) memo.delete(memoKey(item));
 }
 
 export interface ReviewInput {
