@@ -1,4 +1,4 @@
-import { pipeline, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -10,7 +10,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { isServiceFailure } from "./core/failures.server";
-import { replaceInStream } from "./core/stream-replace.server";
+import { replaceInBytes, type Replacement } from "./core/replace-in-bytes.server";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
@@ -36,8 +36,8 @@ const MODULE_SCRIPT = 'type="module" async=""';
 const HEAD_END = "</head>";
 
 /**
- * What the HTML stream gets on its way out (the head, and on deferred pages the module script
- * near the end; the rest passes through as it is):
+ * What the rendered HTML gets on its way out (the head, and on deferred pages the module script
+ * near the end):
  * - React Router's module preloads go at low priority (as React preloads its own bootstrap
  *   modules): the server's HTML is already the whole page, and at high priority they share a
  *   slow connection with the page's main image (its LCP) before anything needs them.
@@ -45,13 +45,13 @@ const HEAD_END = "</head>";
  *   sent inert, with the script that wakes them on the first interaction
  *   (`shell/hydrate-on-interaction.ts`, decision 014).
  */
-function rewriteDocument(deferred: boolean, nonce: string | undefined) {
+function documentRewrite(deferred: boolean, nonce: string | undefined): Replacement[] {
   if (!deferred) {
-    return replaceInStream([
+    return [
       { find: MODULE_PRELOAD, replace: `${MODULE_PRELOAD} fetchpriority="low"`, until: HEAD_END },
-    ]);
+    ];
   }
-  return replaceInStream([
+  return [
     { find: MODULE_PRELOAD, replace: `<link rel="${DEFERRED_PRELOAD_REL}"`, until: HEAD_END },
     {
       find: HEAD_END,
@@ -59,7 +59,7 @@ function rewriteDocument(deferred: boolean, nonce: string | undefined) {
       max: 1,
     },
     { find: MODULE_SCRIPT, replace: `type="${DEFERRED_MODULE_TYPE}"`, max: 1 },
-  ]);
+  ];
 }
 
 /** Anonymous visitors without a pending toast get the page inert until they interact. */
@@ -107,13 +107,12 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeout);
               headers.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(Buffer.concat(chunks), { headers, status: responseStatus }));
+              const html = replaceInBytes(Buffer.concat(chunks), documentRewrite(deferred, nonce));
+              resolve(new Response(html, { headers, status: responseStatus }));
               callback();
             },
           });
-          const rewrite = rewriteDocument(deferred, nonce);
-          pipeline(rewrite, body, (error) => error && reject(error));
-          pipe(rewrite);
+          pipe(body);
         },
         onShellError: reject,
         onError(error: unknown) {

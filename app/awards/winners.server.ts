@@ -100,19 +100,34 @@ function matchesWork(result: SearchResult, item: Work) {
  */
 export function createAwardResolver(catalogue: Catalogue, dir = AWARDS_DIR) {
   let entries: Promise<Map<string, AwardEntry[]>> | undefined;
+  /*
+   * Which result each nominee picked, kept with the catalogue's answer it was picked from: the
+   * catalogue's cache (the memo of the local source, the in-memory store of the live one) hands
+   * out the same answer object until it renews it, and an answer no longer held is collected
+   * with its picks. Comparing folded names for every nominee on every render was a tenth of a
+   * cold award page.
+   */
+  const picks = new WeakMap<object, Map<string, number | null>>();
 
   async function lookUp(
     query: string,
+    wanted: string,
     pick: (results: SearchResult[]) => SearchResult | undefined,
   ) {
     // Only a name equal to the wanted one is taken: names merely close to it never are.
     const page = await catalogue.search(query, 1, { typos: false });
-    return (page && pick(page.results)?.id) ?? null;
+    if (!page) return null;
+    let known = picks.get(page);
+    if (!known) picks.set(page, (known = new Map()));
+    let id = known.get(wanted);
+    if (id === undefined) known.set(wanted, (id = pick(page.results)?.id ?? null));
+    return id;
   }
 
   async function resolveWork(item: Work): Promise<Resolved> {
     if (item.tmdbId) return { label: item.title, href: workHref(item, item.tmdbId) };
-    const id = await lookUp(item.originalTitle, (results) =>
+    const wanted = `${item.type}|${item.title}|${item.originalTitle}|${item.releaseYear ?? ""}`;
+    const id = await lookUp(item.originalTitle, wanted, (results) =>
       results.find((result) => matchesWork(result, item)),
     );
     return { label: item.title, href: id === null ? null : workHref(item, id) };
@@ -120,10 +135,12 @@ export function createAwardResolver(catalogue: Catalogue, dir = AWARDS_DIR) {
 
   async function resolve(item: Nominee): Promise<Resolved> {
     if (item.type !== "person") return resolveWork(item);
-    const wanted = searchText(item.personName);
-    const id = await lookUp(item.personName, (results) =>
-      results.find((result) => result.mediaType === "person" && searchText(result.name) === wanted),
-    );
+    const id = await lookUp(item.personName, `person|${item.personName}`, (results) => {
+      const wanted = searchText(item.personName);
+      return results.find(
+        (result) => result.mediaType === "person" && searchText(result.name) === wanted,
+      );
+    });
     return {
       label: item.personName,
       href: id === null ? null : paths.person({ id, name: item.personName }),

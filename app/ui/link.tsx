@@ -3,8 +3,17 @@ import { Link as RouterLink } from "react-router";
 
 type LinkProps = ComponentProps<typeof RouterLink>;
 
-/** An absolute path React Router would resolve to itself: no `//`, dot segment, empty ? or #. */
-const PLAIN_PATH = /^\/(?!\/)(?:(?!\/\.\.?(?:\/|$|\?|#))[^?#])*(?:\?[^#]+)?(?:#.+)?$/;
+/** An absolute path React Router resolves to itself: no `//`, no dot segment, no empty ? or #. */
+function plainPath(to: string): boolean {
+  return (
+    to.charCodeAt(0) === 47 && // "/"
+    !to.includes("//") &&
+    !to.includes("/.") &&
+    !to.includes("?#") &&
+    !to.endsWith("?") &&
+    !to.endsWith("#")
+  );
+}
 
 /**
  * React Router's `Link`. On the server a link to an absolute path is written straight as the
@@ -14,7 +23,7 @@ const PLAIN_PATH = /^\/(?!\/)(?:(?!\/\.\.?(?:\/|$|\?|#))[^?#])*(?:\?[^#]+)?(?:#.
  * always the router's `Link`, which hydrates onto that anchor and navigates on the client.
  */
 export function Link(props: LinkProps) {
-  if (typeof document !== "undefined" || typeof props.to !== "string" || !PLAIN_PATH.test(props.to))
+  if (typeof document !== "undefined" || typeof props.to !== "string" || !plainPath(props.to))
     return <RouterLink {...props} />;
   const {
     to,
