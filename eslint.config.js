@@ -81,8 +81,8 @@ export default tseslint.config(
     },
   },
   {
-    // The one place that wraps React Router's Link (the barrel rule above still applies).
-    files: ["app/ui/link.tsx", "app/ui/link.test.tsx"],
+    // The places that wrap React Router's Link and Lucide (the barrel rule above still applies).
+    files: ["app/ui/link.tsx", "app/ui/link.test.tsx", "app/ui/icons.tsx", "app/ui/icons.test.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "~/ui/icons";
 import type { ComponentProps } from "react";
 import { Button } from "~/ui/button";
 

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "~/ui/icons";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Form, NavLink } from "react-router";

@@ -1,4 +1,4 @@
-import { Clapperboard } from "lucide-react";
+import { Clapperboard } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import { cn } from "~/ui/cn";
 import { SITE_NAME } from "~/core/site";

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, UserCog } from "lucide-react";
+import { LayoutDashboard, LogOut, UserCog } from "~/ui/icons";
 import { DropdownMenu } from "radix-ui";
 import { useSubmit } from "react-router";
 import { Link } from "~/ui/link";

@@ -1,4 +1,4 @@
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/ui/icons";
 import { useState } from "react";
 import { Button } from "~/ui/button";
 import { toast } from "~/ui/toast";

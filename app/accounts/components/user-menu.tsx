@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/ui/icons";
 import { lazy, Suspense } from "react";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";

@@ -1,4 +1,4 @@
-import { Trophy } from "lucide-react";
+import { Trophy } from "~/ui/icons";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/ui/link";

@@ -1,4 +1,4 @@
-import { Award, Crown, Globe, PawPrint, Trophy, TreePalm, Tv, Users } from "lucide-react";
+import { Award, Crown, Globe, PawPrint, Trophy, TreePalm, Tv, Users } from "~/ui/icons";
 import type { AwardIcon as IconName } from "../definitions";
 
 const ICONS = {

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "~/ui/link";
 import { Poster } from "./poster";

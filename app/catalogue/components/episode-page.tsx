@@ -1,5 +1,5 @@
 import { paths } from "~/core/paths";
-import { ArrowLeft, Star } from "lucide-react";
+import { ArrowLeft, Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import type { loadEpisodePage } from "../detail-pages.server";
 import { formatLongDate, formatRating, formatRuntime } from "~/core/format";

@@ -1,4 +1,4 @@
-import { Film } from "lucide-react";
+import { Film } from "~/ui/icons";
 import { useState } from "react";
 import { cn } from "~/ui/cn";
 

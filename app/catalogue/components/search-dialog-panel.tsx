@@ -1,4 +1,4 @@
-import { Search, X } from "lucide-react";
+import { Search, X } from "~/ui/icons";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "~/ui/icons";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "~/ui/button";
 

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "~/ui/link";
 import { paths } from "~/core/paths";

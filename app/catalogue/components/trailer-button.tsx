@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import { Play } from "~/ui/icons";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "~/ui/button";
 import type { Video } from "../types";

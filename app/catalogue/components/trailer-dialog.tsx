@@ -1,4 +1,4 @@
-import { Play, X } from "lucide-react";
+import { Play, X } from "~/ui/icons";
 import { Dialog } from "radix-ui";
 import { Button } from "~/ui/button";
 import type { Video } from "../types";

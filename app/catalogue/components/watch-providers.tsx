@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "~/ui/icons";
 import type { WatchProvider, WatchProviders as Providers } from "../types";
 import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";

@@ -1,4 +1,4 @@
-import { Loader2, Star, X } from "lucide-react";
+import { Loader2, Star, X } from "~/ui/icons";
 import { useEffect } from "react";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/ui/link";

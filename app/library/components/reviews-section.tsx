@@ -1,4 +1,4 @@
-import { Pencil, Star, Trash2 } from "lucide-react";
+import { Pencil, Star, Trash2 } from "~/ui/icons";
 import { useState, type ReactNode } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { formatLongDate } from "~/core/format";

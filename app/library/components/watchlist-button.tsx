@@ -1,4 +1,4 @@
-import { Check, ChevronDown, Eye, Plus, Star, Trash2 } from "lucide-react";
+import { Check, ChevronDown, Eye, Plus, Star, Trash2 } from "~/ui/icons";
 import { lazy, Suspense } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "~/ui/toast";

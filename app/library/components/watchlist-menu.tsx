@@ -1,4 +1,4 @@
-import { Check, Trash2 } from "lucide-react";
+import { Check, Trash2 } from "~/ui/icons";
 import { DropdownMenu } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "~/ui/button";
