@@ -159,7 +159,11 @@ describe("genre pages without JavaScript", () => {
 
 describeInBrowser("quick filters against the movie database", () => {
   const browser = useBrowser();
-  beforeEach(() => fake.reset());
+  let upstream: () => Promise<{ path: string; query: Record<string, string> }[]>;
+  beforeEach(async () => {
+    await fake.reset();
+    upstream = await fake.window();
+  });
 
   const cases: [string, Record<string, string>][] = [
     ["en-populer", { sort_by: "popularity.desc" }],
@@ -191,8 +195,8 @@ describeInBrowser("quick filters against the movie database", () => {
   it.each(cases)("%s sends exactly the spec's criteria", async (slug, expected) => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto(`/filmler/aksiyon-28/${slug}`);
-    const discover = (await fake.requests()).filter(
-      (request) => request.path === "/discover/movie",
+    const discover = (await upstream()).filter(
+      (request) => request.path === "/discover/movie" && request.query.with_genres === "28",
     );
     expect(discover).toHaveLength(1);
     const { api_key: _key, ...query } = discover[0]!.query;
@@ -202,7 +206,9 @@ describeInBrowser("quick filters against the movie database", () => {
   it("sends series filters with first-air dates", async () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/diziler/dram-18/en-eski-2010-2020-arasi-imdb-7-ustu?sayfa=2");
-    const [discover] = (await fake.requests()).filter((request) => request.path === "/discover/tv");
+    const [discover] = (await upstream()).filter(
+      (request) => request.path === "/discover/tv" && request.query.with_genres === "18",
+    );
     const { api_key: _key, ...query } = discover!.query;
     expect(query).toEqual({
       language: "tr-TR",

@@ -70,10 +70,10 @@ describeInBrowser("film pages: Benzer Filmler, Nerede izlenir?, Perde puanı", (
   const browser = useBrowser();
 
   it("shows related films and Turkish offers from one upstream call on a cold page", async () => {
-    const control = fakeTmdbControl(fakeTmdbURL);
+    const upstream = await fakeTmdbControl(fakeTmdbURL).window();
     const page = await browser.newPage(PHONE, tmdbBaseURL);
     await page.goto("/film/ornek-film-11-1970-10010");
-    const calls = (await control.requests()).filter((request) => request.path === "/movie/10010");
+    const calls = (await upstream()).filter((request) => request.path === "/movie/10010");
     expect(calls).toHaveLength(1);
     expect(calls[0]!.query.append_to_response).toContain("recommendations");
     expect(calls[0]!.query.append_to_response).toContain("watch/providers");

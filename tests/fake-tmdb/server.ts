@@ -19,6 +19,8 @@ import {
  */
 
 interface RecordedRequest {
+  /** Its place in the log, counting from 1 (the log of the HTTP control is never cleared). */
+  seq: number;
   path: string;
   query: Record<string, string>;
   authorization: string | undefined;
@@ -42,9 +44,19 @@ export function fakeTmdbControl(apiUrl: string) {
     fetch(`${root}/__control/${path}`, { method: "POST", body: JSON.stringify(body) }).then((r) =>
       r.json(),
     );
+  const requests = async (after = 0) =>
+    (await (await fetch(`${root}/__control/requests?after=${after}`)).json()) as RecordedRequest[];
   return {
-    requests: async () =>
-      (await (await fetch(`${root}/__control/requests`)).json()) as RecordedRequest[],
+    requests: () => requests(),
+    /**
+     * The requests made from now on: call the returned function to list them. Test files run
+     * at the same time on this shared fake, so a test reads its own window of the log.
+     */
+    window: async () => {
+      const { seq } = (await (await fetch(`${root}/__control/seq`)).json()) as { seq: number };
+      return () => requests(seq);
+    },
+    /** Clears the failure switches (not the log: another file may be reading its window). */
     reset: () => post("reset"),
     set: (state: Partial<ControlState>) => post("state", state),
   };
@@ -337,13 +349,14 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
   const failures: Failure[] = [];
   const state = { delayMs: 0, down: false };
   const requests: RecordedRequest[] = [];
+  let seq = 0;
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname.startsWith("/__control/")) return control(req, res, url.pathname);
     const path = url.pathname.replace(/^\/3(?=\/)/, "");
     const query = Object.fromEntries(url.searchParams);
-    requests.push({ path, query, authorization: req.headers.authorization });
+    requests.push({ seq: ++seq, path, query, authorization: req.headers.authorization });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (res.destroyed) return;
     if (state.down) return send(res, 503, { status_code: 9, status_message: "Service offline." });
@@ -370,14 +383,21 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
 
   /** Lets tests in other processes read the recorded requests and switch failures on and off. */
   async function control(req: IncomingMessage, res: ServerResponse, path: string) {
-    if (path === "/__control/requests") return send(res, 200, requests);
+    if (path === "/__control/requests") {
+      const after = Number(new URL(req.url ?? "", "http://fake").searchParams.get("after") ?? 0);
+      return send(
+        res,
+        200,
+        requests.filter((request) => request.seq > after),
+      );
+    }
+    if (path === "/__control/seq") return send(res, 200, { seq });
     if (req.method !== "POST") return send(res, 405, {});
     let body = "";
     for await (const chunk of req) body += chunk;
     const input = (body ? JSON.parse(body) : {}) as Partial<ControlState>;
     if (path === "/__control/reset") {
       failures.length = 0;
-      requests.length = 0;
       state.delayMs = 0;
       state.down = false;
     }
