@@ -74,9 +74,13 @@ function ensureNginx(): boolean {
   return which("nginx");
 }
 
-async function waitFor(url: string, timeoutMs = 10_000) {
+/** Polls `url` until it answers 200; fails at once if `child` (the server behind it) exits. */
+async function waitFor(url: string, timeoutMs = 10_000, child?: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`the server for ${url} exited with code ${child.exitCode}`);
+    }
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -200,7 +204,7 @@ async function main() {
     servers.push(app);
     let baseline: RunningServer | undefined;
     if (process.env.BENCH_BASELINE) {
-      baseline = await startBaseline(process.env.BENCH_BASELINE, dataDir);
+      baseline = await startBaseline(process.env.BENCH_BASELINE);
       servers.push(baseline);
     }
 
@@ -346,8 +350,11 @@ async function main() {
   }
 }
 
-/** Another checkout (built), started the way `npm start` started it there. */
-async function startBaseline(dir: string, dataDir: string): Promise<RunningServer> {
+/**
+ * Another checkout (built), started the way `npm start` started it there, on a data folder of
+ * its own inside it (another schema must never open ours, nor one a third checkout migrated).
+ */
+async function startBaseline(dir: string): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     cwd: dir,
@@ -355,14 +362,15 @@ async function startBaseline(dir: string, dataDir: string): Promise<RunningServe
       PATH: process.env.PATH,
       HOST: "127.0.0.1",
       PORT: String(port),
-      DATA_DIR: `${dataDir}-baseline`,
+      DATA_DIR: path.join(path.resolve(dir), "data", "bench-baseline"),
       CATALOGUE: "local",
       LOG_LEVEL: "warn",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/healthz`, 300_000);
+  // A first start loads the catalogue; a data folder another checkout migrated may refuse it.
+  await waitFor(`${url}/healthz`, 300_000, child);
   return {
     url,
     process: child,
