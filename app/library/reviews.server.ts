@@ -16,6 +16,7 @@ export interface ReviewView {
 
 type ReviewRow = Omit<ReviewView, "own" | "createdAt"> & { userId: string; createdAt: Date };
 
+/** Reviews of a film, series or person, newest first, with the reviewers' names from profiles. */
 async function readItemReviews(
   db: Database,
   item: { type: ReviewItemType; id: number },
@@ -42,15 +43,6 @@ const toViews = (rows: ReviewRow[], viewerId?: string | null): ReviewView[] =>
     own: Boolean(viewerId) && userId === viewerId,
   }));
 
-/** Reviews of a film, series or person, newest first, with the reviewers' names from profiles. */
-async function listItemReviews(
-  db: Database,
-  item: { type: ReviewItemType; id: number },
-  viewerId?: string | null,
-): Promise<ReviewView[]> {
-  return toViews(await readItemReviews(db, item), viewerId);
-}
-
 /*
  * On the embedded database an anonymous visitor's page reads an item's reviews from memory for
  * up to a minute: that query was a tenth of a cold film render. PGlite belongs to this one
@@ -66,7 +58,7 @@ const memos = new WeakMap<Database, Map<string, { rows: Promise<ReviewRow[]>; un
 
 const memoKey = (item: { type: ReviewItemType; id: number }) => `${item.type}:${item.id}`;
 
-/** The reviews a detail page shows: `listItemReviews`, from memory where that is safe (above). */
+/** The reviews a detail page shows, from memory where that is safe (above). */
 export async function itemReviews(
   database: { db: Database; kind: "pglite" | "postgres" },
   item: { type: ReviewItemType; id: number },
@@ -74,7 +66,8 @@ export async function itemReviews(
   now = Date.now(),
 ): Promise<ReviewView[]> {
   const { db } = database;
-  if (viewerId || database.kind !== "pglite") return listItemReviews(db, item, viewerId);
+  if (viewerId || database.kind !== "pglite")
+    return toViews(await readItemReviews(db, item), viewerId);
   let memo = memos.get(db);
   if (!memo) memos.set(db, (memo = new Map()));
   const key = memoKey(item);

@@ -159,7 +159,7 @@ describe("genre pages without JavaScript", () => {
 
 describeInBrowser("quick filters against the movie database", () => {
   const browser = useBrowser();
-  let upstream: () => Promise<{ path: string; query: Record<string, string> }[]>;
+  let upstream: Awaited<ReturnType<typeof fake.window>>;
   beforeEach(async () => {
     await fake.reset();
     upstream = await fake.window();

@@ -7,7 +7,7 @@ const fake = fakeTmdbControl(inject("fakeTmdbURL"));
 
 describeInBrowser("search dialog", () => {
   const browser = useBrowser();
-  let upstream: () => Promise<{ path: string; query: Record<string, string> }[]>;
+  let upstream: Awaited<ReturnType<typeof fake.window>>;
   beforeEach(async () => {
     await fake.reset();
     upstream = await fake.window();

@@ -47,7 +47,6 @@ export function fakeTmdbControl(apiUrl: string) {
   const requests = async (after = 0) =>
     (await (await fetch(`${root}/__control/requests?after=${after}`)).json()) as RecordedRequest[];
   return {
-    requests: () => requests(),
     /**
      * The requests made from now on: call the returned function to list them. Test files run
      * at the same time on this shared fake, so a test reads its own window of the log.
@@ -353,7 +352,7 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    if (url.pathname.startsWith("/__control/")) return control(req, res, url.pathname);
+    if (url.pathname.startsWith("/__control/")) return control(req, res, url);
     const path = url.pathname.replace(/^\/3(?=\/)/, "");
     const query = Object.fromEntries(url.searchParams);
     requests.push({ seq: ++seq, path, query, authorization: req.headers.authorization });
@@ -382,9 +381,10 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
   });
 
   /** Lets tests in other processes read the recorded requests and switch failures on and off. */
-  async function control(req: IncomingMessage, res: ServerResponse, path: string) {
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const path = url.pathname;
     if (path === "/__control/requests") {
-      const after = Number(new URL(req.url ?? "", "http://fake").searchParams.get("after") ?? 0);
+      const after = Number(url.searchParams.get("after") ?? 0);
       return send(
         res,
         200,
