@@ -8,8 +8,7 @@ import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/genre";
 
 // /filmler/{genre}/{filter?} and /diziler/{genre}/{filter?} (one module, two routes).
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const mediaType = mediaTypeOfPath(url.pathname);
   const target = selectsRedirect(url, paths.genre(mediaType, { slug: params.genre }));
   if (target) throw redirect(target);

@@ -6,8 +6,8 @@ import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/genres";
 
 // /filmler and /diziler (one module, two routes): the path says which kind.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const mediaType = mediaTypeOfPath(new URL(request.url).pathname);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const mediaType = mediaTypeOfPath(url.pathname);
   const { genres, failed } = await loadGenreLinks(context.services.catalogue, mediaType);
   return pageData({ mediaType, genres }, { failed });
 }

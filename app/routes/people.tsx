@@ -4,10 +4,10 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/people";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const page = await loadPopularPeople(
     context.services.catalogue,
-    pageFromUrl(new URL(request.url)),
+    pageFromUrl(url),
   );
   return pageData(page, page);
 }

@@ -5,8 +5,8 @@ import { SITE_NAME } from "~/core/site";
 import { readForm } from "~/core/read-form.server";
 import type { Route } from "./+types/reset-password";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action({ request, context: { services } }: Route.ActionArgs) {

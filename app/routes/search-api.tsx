@@ -4,8 +4,8 @@ import { FAILED_PAGE_CACHE } from "~/core/http-cache";
 import type { Route } from "./+types/search-api";
 
 // The search dialog's data: GET /api/arama?q=… → grouped results (JSON).
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams.get("q") ?? "";
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = url.searchParams.get("q") ?? "";
   const { value: groups, failed } = await tolerant(searchGroups(context.services.catalogue, query));
   const empty = { query: query.trim(), movies: [], series: [], people: [] };
   if (failed) {

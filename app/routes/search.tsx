@@ -5,8 +5,7 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/search";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const page = await searchAll(
     context.services.catalogue,
     url.searchParams.get("q") ?? "",

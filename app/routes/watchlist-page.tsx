@@ -5,10 +5,10 @@ import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/watchlist-page";
 
-export async function loader({ request, context: { services } }: Route.LoaderArgs) {
+export async function loader({ request, url, context: { services } }: Route.LoaderArgs) {
   // Guarded like the dashboard: anonymous visitors go to /auth.
   const user = await requireUser(request, services);
-  return loadWatchlistPage(services, user, new URL(request.url));
+  return loadWatchlistPage(services, user, url);
 }
 
 export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
