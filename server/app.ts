@@ -1,6 +1,6 @@
-import { createServer, type Server } from "node:http";
+import { readdirSync } from "node:fs";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createElement } from "react";
@@ -19,16 +19,19 @@ import { createFlash } from "~/core/flash.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
-import { lastResort } from "./last-resort";
+import { answerFailure, lastResort } from "./last-resort";
 import { openPageCache, type PageCache } from "./page-cache";
+import { reactRouterAdapter, sendAnswer, type AnswerRequest } from "./react-router-adapter";
 import { sameOriginOnly } from "./same-origin";
-import { securityHeaders } from "./security-headers";
+import {
+  securityHeaders,
+  securityHeadersMiddleware,
+  type ApplySecurityHeaders,
+} from "./security-headers";
 
 export interface StartOptions {
   /** Present in development: Vite serves the assets and the latest server build. */
   vite?: ViteDevServer;
-  /** Production only: the anonymous full-page cache (decision 012). */
-  pageCache?: PageCache;
   /**
    * Production only: the server build, loaded once. React Router derives its route matcher from a
    * build object once; from a build *function* it derives it again on every request (it expects
@@ -75,7 +78,28 @@ async function createServices(pages: CachedPages): Promise<AppServices> {
   };
 }
 
-export function createApp(services: AppServices, options: StartOptions = {}) {
+/** Paths Express answers itself: health checks, hashed assets and the build's public files. */
+function serverPaths(clientDir: string): (pathname: string) => boolean {
+  const files = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => "/" + path.relative(clientDir, path.join(entry.parentPath, entry.name))),
+  );
+  return (pathname) =>
+    pathname === "/healthz" ||
+    pathname === "/readyz" ||
+    pathname === "/assets" ||
+    pathname.startsWith("/assets/") ||
+    files.has(pathname);
+}
+
+interface Site {
+  app: express.Express;
+  answer: AnswerRequest;
+  applySecurityHeaders: ApplySecurityHeaders;
+}
+
+function createApp(services: AppServices, options: StartOptions = {}): Site {
   const { env, database, logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -99,13 +123,12 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
   });
 
   const imageOrigin = new URL(env.tmdb.imageBaseUrl).origin;
-  app.use(
-    securityHeaders({
-      dev: Boolean(options.vite),
-      imageOrigins: [imageOrigin],
-      https: env.publicSiteUrl.startsWith("https://"),
-    }),
-  );
+  const applySecurityHeaders = securityHeaders({
+    dev: Boolean(options.vite),
+    imageOrigins: [imageOrigin],
+    https: env.publicSiteUrl.startsWith("https://"),
+  });
+  app.use(securityHeadersMiddleware(applySecurityHeaders));
   app.use(bodyLimit());
   app.use(sameOriginOnly(env.publicSiteUrl));
 
@@ -121,31 +144,60 @@ export function createApp(services: AppServices, options: StartOptions = {}) {
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    // Public files (favicon.svg…) have an extension; page paths never do (slugs are letters,
-    // digits and hyphens), so pages no longer cost a look at the disk.
-    const publicFiles = express.static(client, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
     // Never the build function here: React Router would derive its matcher on every request.
     if (!options.serverBuild)
       throw new Error("createApp needs the loaded server build in production");
     build = options.serverBuild;
   }
 
-  if (options.pageCache) app.use(options.pageCache.capture);
-  app.use(
-    createRequestHandler({
-      build,
-      mode: options.vite ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        services,
-        cspNonce: String(res.locals.cspNonce),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        outcome: { serviceFailed: false },
-      }),
-    }),
-  );
+  const answer = reactRouterAdapter({
+    build,
+    mode: options.vite ? "development" : "production",
+    services,
+    trust: app.get("trust proxy fn"),
+  });
+  app.use((req, res, next) => {
+    answer(req, res, String(res.locals.cspNonce))
+      .then((result) => sendAnswer(res, result))
+      .catch(next);
+  });
   app.use(lastResort(logger));
-  return app;
+  return { app, answer, applySecurityHeaders };
+}
+
+/**
+ * The production listener. Page reads (GET and HEAD of anything but a health check or a file of
+ * the build) go from Node's listener to the page cache and on a miss straight to React Router:
+ * Express's request and response set-up, its middleware chain and the web-stream pump cost about
+ * a tenth of a cold render (decision 012). Writes, files and health checks go through Express.
+ */
+function productionListener(
+  services: AppServices,
+  site: Site,
+  pageCache: PageCache,
+): RequestListener {
+  const { app, answer, applySecurityHeaders } = site;
+  const isServerPath = serverPaths(path.join(projectRoot, "build", "client"));
+  const compress = compression();
+  const render: RequestListener = (req, res) => {
+    const nonce = applySecurityHeaders(res);
+    // The same compression as Express's (it only needs Node's request and response).
+    compress(req as express.Request, res as express.Response, () => {
+      answer(req, res, nonce)
+        .then((result) => {
+          pageCache.keep(req, res, result, nonce);
+          sendAnswer(res, result);
+        })
+        .catch((error: unknown) => answerFailure(services.logger, error, req, res));
+    });
+  };
+  const pages = pageCache.front(render);
+  return (req, res) => {
+    const pageRead = req.method === "GET" || req.method === "HEAD";
+    if (pageRead && !isServerPath((req.url ?? "/").split("?")[0]!)) pages(req, res);
+    else app(req, res);
+  };
 }
 
 function closeGracefully(server: Server, services: AppServices) {
@@ -187,9 +239,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     ? await openPageCache(services, serverBuild.assets.version)
     : undefined;
   if (pageCache) pages.bind(pageCache);
-  const app = createApp(services, { ...options, pageCache, serverBuild });
+  const site = createApp(services, { ...options, serverBuild });
+  const listener = pageCache ? productionListener(services, site, pageCache) : site.app;
   const { port, host } = services.env;
-  const server = createServer(pageCache ? pageCache.front(app) : app).listen(port, host, () => {
+  const server = createServer(listener).listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     services.logger.info(`listening on http://${host}:${actualPort}`);

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "~/core/logger.server";
 import {
@@ -14,6 +13,7 @@ import {
   renderBody,
   sharedMaxAge,
 } from "./page-cache";
+import { sendAnswer } from "./react-router-adapter";
 
 const PUBLIC = "public, max-age=0, must-revalidate, s-maxage=300";
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
@@ -93,31 +93,32 @@ describe("the page cache in front of an app", () => {
   });
 
   beforeAll(async () => {
-    const app = express();
-    app.use((_req, res, next) => {
-      const nonce = randomBytes(16).toString("base64");
-      res.locals.cspNonce = nonce;
-      res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}' 'strict-dynamic'`);
-      next();
-    });
-    app.use(cache.capture);
-    app.all("/{*path}", (req, res) => {
+    // Stands where React Router's adapter stands in the production listener.
+    const render: RequestListener = (req, res) => {
       renders += 1;
+      const nonce = randomBytes(16).toString("base64");
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}' 'strict-dynamic'`);
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
       const signedIn = /perde\./.test(req.headers.cookie ?? "");
       const toast = /perde_toast=/.test(req.headers.cookie ?? "");
-      const nonce = String(res.locals.cspNonce);
-      const status = req.path === "/missing" ? 404 : 200;
       let cacheControl = signedIn || toast ? "private, no-store" : PUBLIC;
-      if (req.path === "/failure") cacheControl = "no-store";
-      if (req.path === "/browser-only") cacheControl = "public, max-age=60";
-      if (req.path === "/cookie") res.setHeader("Set-Cookie", "perde_toast=; Max-Age=0");
-      res.status(status).setHeader("Cache-Control", cacheControl);
-      res.type("html");
+      if (path === "/failure") cacheControl = "no-store";
+      if (path === "/browser-only") cacheControl = "public, max-age=60";
+      const headers: [string, string][] = [
+        ["cache-control", cacheControl],
+        ["content-type", "text/html; charset=utf-8"],
+      ];
+      if (path === "/cookie") headers.push(["set-cookie", "perde_toast=; Max-Age=0"]);
       const who = signedIn ? "Hesabım" : "Giriş Yap";
-      const note = req.path === "/failure" ? "Veriler yüklenirken bir hata oluştu." : "";
-      res.send(page(nonce, `<nav>${who}</nav><p>${note}</p><p>render ${renders}</p>`));
-    });
-    server = createServer(cache.front(app));
+      const note = path === "/failure" ? "Veriler yüklenirken bir hata oluştu." : "";
+      const body = Buffer.from(
+        page(nonce, `<nav>${who}</nav><p>${note}</p><p>render ${renders}</p>`),
+      );
+      const answer = { status: path === "/missing" ? 404 : 200, headers, body };
+      cache.keep(req, res, answer, nonce);
+      sendAnswer(res, answer);
+    };
+    server = createServer(cache.front(render));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

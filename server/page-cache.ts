@@ -1,13 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { deserialize, serialize } from "node:v8";
 import { constants, crc32, deflateRaw, inflateRaw } from "node:zlib";
-import type { RequestHandler } from "express";
 import type { Logger } from "~/core/logger.server";
 import type { AppServices } from "~/services.server";
 import { newNonce as freshNonce } from "./nonce";
+import type { Answer } from "./react-router-adapter";
 
 /*
- * Full-page cache for anonymous visitors (decision 012). Express renders a page once; a response
+ * Full-page cache for anonymous visitors (decision 012). React Router renders a page once; a response
  * that a shared cache may keep (200, `public` with `s-maxage`, no Set-Cookie, for a GET without
  * any `perde.` or `perde_toast` cookie) is stored split at its CSP nonce, as raw bytes and as
  * pre-compressed gzip segments. Later requests are answered by Node's own request listener,
@@ -344,10 +344,17 @@ export interface PageCacheOptions {
 }
 
 export interface PageCache {
-  /** Node request listener: answers cached pages itself and hands everything else to `next`. */
+  /**
+   * Node request listener: answers cached pages itself and hands everything else to `next`
+   * (marked `X-Cache: MISS` when a cached copy could have answered it).
+   */
   front(next: RequestListener): RequestListener;
-  /** Express middleware (just before React Router) that stores cacheable responses. */
-  capture: RequestHandler;
+  /**
+   * Stores a page React Router answered, when a shared cache may keep it: a 200 for a GET without
+   * a personal cookie, `public` with `s-maxage`, no Set-Cookie. The headers already on `res` (the
+   * security headers) are kept with the answer's own.
+   */
+  keep(req: IncomingMessage, res: ServerResponse, answer: Answer, nonce: string): void;
   /** Drops the cached copies of these paths (with any query string they were stored under). */
   forget(paths: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -408,79 +415,58 @@ export function createPageCache({
       return (req, res) => {
         if (!cacheableRequest(req)) return next(req, res);
         const entry = lookup(req);
+        const miss = () => {
+          res.setHeader("X-Cache", "MISS");
+          next(req, res);
+        };
         if (entry instanceof Promise) {
-          entry.then(
-            (found) => (found ? send(req, res, found) : next(req, res)),
-            () => next(req, res),
-          );
+          entry.then((found) => (found ? send(req, res, found) : miss()), miss);
           return;
         }
         if (entry) send(req, res, entry);
-        else next(req, res);
+        else miss();
       };
     },
 
-    capture(req, res, next) {
-      if (req.method !== "GET" || hasPersonalCookie(req.headers.cookie)) return next();
-      const nonce = String(res.locals.cspNonce ?? "");
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const collect = (chunk: unknown, encoding: unknown) => {
-        if (chunk === undefined || chunk === null || typeof chunk === "function") return;
-        const buffer =
-          typeof chunk === "string"
-            ? Buffer.from(
-                chunk,
-                typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8",
-              )
-            : Buffer.from(chunk as Uint8Array);
-        size += buffer.length;
-        if (size <= MAX_BODY_BYTES) chunks.push(buffer);
-      };
-      res.setHeader("X-Cache", "MISS");
-      const write = res.write;
-      const end = res.end;
-      res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-        collect(chunk, rest[0]);
-        return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-      } as typeof res.write;
-      res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-        collect(chunk, rest[0]);
-        const ttl = Math.min(
-          sharedMaxAge(String(res.getHeader("cache-control") ?? "")) ?? 0,
-          MAX_TTL_SECONDS,
-        );
-        if (
-          res.statusCode === 200 &&
-          ttl > 0 &&
-          !res.hasHeader("set-cookie") &&
-          size <= MAX_BODY_BYTES &&
-          nonce
-        ) {
-          const headers: [string, string][] = [];
-          for (const [name, value] of Object.entries(res.getHeaders())) {
-            if (value === undefined || TRANSFER_HEADERS.has(name) || name === "vary") continue;
-            headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-          }
-          // Hits are gzip or identity depending on the request.
-          const vary = String(res.getHeader("vary") ?? "");
-          headers.push([
-            "vary",
-            /accept-encoding/i.test(vary)
-              ? vary
-              : vary
-                ? `${vary}, Accept-Encoding`
-                : "Accept-Encoding",
-          ]);
-          const key = keyOf(req);
-          const body = Buffer.concat(chunks);
-          createEntry({ status: 200, headers, body, nonce }, ttl, now())
-            .then((entry) => store.set(key, entry))
-            .catch((error: unknown) => logger.warn({ err: error, key }, "page cache store failed"));
-        }
-        return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-      } as typeof res.end;
-      next();
+    keep(req, res, answer, nonce) {
+      if (req.method !== "GET" || hasPersonalCookie(req.headers.cookie)) return;
+      const { status, body } = answer;
+      const headers: [string, string][] = [];
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined)
+          headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+      }
+      headers.push(...answer.headers);
+      const header = (name: string) => headers.find(([key]) => key === name)?.[1];
+      const ttl = Math.min(sharedMaxAge(header("cache-control")) ?? 0, MAX_TTL_SECONDS);
+      if (
+        status !== 200 ||
+        ttl <= 0 ||
+        header("set-cookie") !== undefined ||
+        !body ||
+        body.length > MAX_BODY_BYTES ||
+        !nonce
+      )
+        return;
+      const kept: [string, string][] = [];
+      for (const [name, value] of headers) {
+        if (TRANSFER_HEADERS.has(name) || name === "vary") continue;
+        kept.push([name, value]);
+      }
+      // Hits are gzip or identity depending on the request.
+      const vary = header("vary") ?? "";
+      kept.push([
+        "vary",
+        /accept-encoding/i.test(vary)
+          ? vary
+          : vary
+            ? `${vary}, Accept-Encoding`
+            : "Accept-Encoding",
+      ]);
+      const key = keyOf(req);
+      createEntry({ status, headers: kept, body, nonce }, ttl, now())
+        .then((entry) => store.set(key, entry))
+        .catch((error: unknown) => logger.warn({ err: error, key }, "page cache store failed"));
     },
 
     async forget(pagePaths) {

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { newNonce } from "./nonce";
 
@@ -9,37 +10,53 @@ export interface SecurityOptions {
   https?: boolean;
 }
 
+/** Puts the security headers with a fresh CSP nonce on a response and returns that nonce. */
+export type ApplySecurityHeaders = (res: ServerResponse) => string;
+
 /**
- * Sets the security headers and a fresh CSP nonce on `res.locals.cspNonce` for every request.
- * Scripts run only with that nonce ('strict-dynamic' lets them load our hashed modules).
+ * The security headers of every response, with a fresh CSP nonce each time. Scripts run only
+ * with that nonce ('strict-dynamic' lets them load our hashed modules).
  */
-export function securityHeaders({ dev, imageOrigins, https }: SecurityOptions): RequestHandler {
-  return (_req, res, next) => {
+export function securityHeaders({
+  dev,
+  imageOrigins,
+  https,
+}: SecurityOptions): ApplySecurityHeaders {
+  const scriptSrc = (nonce: string) =>
+    dev
+      ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval'`
+      : `script-src 'nonce-${nonce}' 'strict-dynamic'`;
+  const before = "default-src 'self'; ";
+  const after = [
+    "",
+    // Radix and sonner set inline style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${imageOrigins.join(" ")}`.trim(),
+    "font-src 'self' data:",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "frame-src https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return (res) => {
     const nonce = newNonce();
-    res.locals.cspNonce = nonce;
-    const directives = [
-      "default-src 'self'",
-      dev
-        ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval'`
-        : `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-      // Radix and sonner set inline style attributes; styles cannot run code.
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob: ${imageOrigins.join(" ")}`.trim(),
-      "font-src 'self' data:",
-      dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-      "frame-src https://www.youtube-nocookie.com",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ];
-    res.setHeader("Content-Security-Policy", directives.join("; "));
+    res.setHeader("Content-Security-Policy", before + scriptSrc(nonce) + after);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    return nonce;
+  };
+}
+
+/** The same headers as Express middleware; the nonce goes to `res.locals.cspNonce`. */
+export function securityHeadersMiddleware(apply: ApplySecurityHeaders): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.cspNonce = apply(res);
     next();
   };
 }

@@ -5,10 +5,7 @@ import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/people";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const page = await loadPopularPeople(
-    context.services.catalogue,
-    pageFromUrl(url),
-  );
+  const page = await loadPopularPeople(context.services.catalogue, pageFromUrl(url));
   return pageData(page, page);
 }
 

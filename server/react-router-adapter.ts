@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { Readable } from "node:stream";
+import proxyAddr from "proxy-addr";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppServices } from "~/services.server";
+
+/** Express's compiled TRUST_PROXY (`app.get("trust proxy fn")`): is this hop a proxy we trust? */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** React Router's answer, read whole: our documents are rendered into one buffer anyway. */
+export interface Answer {
+  status: number;
+  headers: [name: string, value: string][];
+  body: Buffer | null;
+}
+
+export type AnswerRequest = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  nonce: string,
+) => Promise<Answer>;
+
+export interface AdapterOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  services: AppServices;
+  trust: TrustProxy;
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const comma = value?.indexOf(",") ?? -1;
+  return comma === -1 ? value?.trim() : value!.slice(0, comma).trim();
+}
+
+/** The URL the visitor asked for, read as Express reads it (forwarded parts only from a trusted proxy). */
+export function requestUrl(req: IncomingMessage, trust: TrustProxy): string {
+  const viaProxy = trust(req.socket.remoteAddress ?? "", 0);
+  const protocol =
+    (viaProxy && firstValue(req.headers["x-forwarded-proto"])) ||
+    ((req.socket as TLSSocket).encrypted ? "https" : "http");
+  const host = (viaProxy && firstValue(req.headers["x-forwarded-host"])) || req.headers.host || "";
+  // A Host header cannot smuggle a path, a query or credentials into the URL.
+  const cleanHost = host.split(/[\\/?#@]/)[0] || "localhost";
+  return `${protocol}://${cleanHost}${req.url ?? "/"}`;
+}
+
+function toRequest(req: IncomingMessage, trust: TrustProxy, signal: AbortSignal): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const method = req.method ?? "GET";
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new Request(requestUrl(req, trust), init);
+}
+
+/**
+ * React Router on Node's own request and response, in place of `@react-router/express`: the
+ * request is built once from the raw headers, and the answer comes back whole instead of being
+ * pumped chunk by chunk through a web stream into Express's response. The same adapter answers
+ * page reads straight from Node's listener and everything else at the end of Express (decision
+ * 012), so a page reads the same load context whichever way it came.
+ */
+export function reactRouterAdapter({
+  build,
+  mode,
+  services,
+  trust,
+}: AdapterOptions): AnswerRequest {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, nonce) => {
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const response = await handle(toRequest(req, trust, controller.signal), {
+      services,
+      cspNonce: nonce,
+      clientIp: proxyAddr(req, trust),
+      outcome: { serviceFailed: false },
+    });
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers.push([name, value]);
+    });
+    for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+    return { status: response.status, headers, body };
+  };
+}
+
+/** Text types that are read as UTF-8 only when they say so (as Express's `res.set` did). */
+const NEEDS_CHARSET = /^(text\/[^;]+|application\/(json|xml|javascript))$/i;
+
+/** Writes an answer (on a response that may already carry the security headers). */
+export function sendAnswer(res: ServerResponse, answer: Answer): void {
+  if (res.destroyed) return;
+  res.statusCode = answer.status;
+  for (const [name, value] of answer.headers) {
+    res.appendHeader(
+      name,
+      name === "content-type" && NEEDS_CHARSET.test(value) ? `${value}; charset=utf-8` : value,
+    );
+  }
+  // Compression, when it applies, replaces the length with its own framing.
+  if (answer.body) res.setHeader("Content-Length", answer.body.length);
+  res.end(answer.body ?? undefined);
+}
