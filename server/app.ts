@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { statSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -78,19 +78,27 @@ async function createServices(pages: CachedPages): Promise<AppServices> {
   };
 }
 
-/** Paths Express answers itself: health checks, hashed assets and the build's public files. */
+/**
+ * Paths Express answers itself: health checks, hashed assets and the files of the build. Page
+ * paths have no extension (slugs are letters, digits and hyphens), so only a path with one is
+ * looked up on disk, as `express.static` looked it up before.
+ */
 function serverPaths(clientDir: string): (pathname: string) => boolean {
-  const files = new Set(
-    readdirSync(clientDir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => "/" + path.relative(clientDir, path.join(entry.parentPath, entry.name))),
-  );
-  return (pathname) =>
-    pathname === "/healthz" ||
-    pathname === "/readyz" ||
-    pathname === "/assets" ||
-    pathname.startsWith("/assets/") ||
-    files.has(pathname);
+  return (pathname) => {
+    if (pathname === "/healthz" || pathname === "/readyz") return true;
+    if (pathname === "/assets" || pathname.startsWith("/assets/")) return true;
+    if (!path.extname(pathname)) return false;
+    let file: string;
+    try {
+      file = path.join(clientDir, decodeURIComponent(pathname));
+    } catch {
+      return false; // malformed escapes: React Router answers them
+    }
+    return (
+      file.startsWith(clientDir + path.sep) &&
+      (statSync(file, { throwIfNoEntry: false })?.isFile() ?? false)
+    );
+  };
 }
 
 interface Site {

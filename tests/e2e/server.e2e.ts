@@ -48,6 +48,24 @@ describe("the production server", () => {
     }
   });
 
+  it("serves the build's own files, and compresses the pages it renders", async () => {
+    const favicon = await fetch(`${baseURL}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(favicon.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const encoding of ["br", "gzip"]) {
+      // A `perde.` cookie keeps the page cache out of it: this page is rendered for the request.
+      const page = await fetch(`${baseURL}/oyuncular`, {
+        headers: { "Accept-Encoding": encoding, Cookie: "perde.test=1" },
+      });
+      expect(page.headers.get("x-cache")).toBeNull();
+      expect(page.headers.get("content-encoding")).toBe(encoding);
+      expect(page.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
+      expect(await page.text()).toContain("<h1");
+    }
+  });
+
   it("answers unknown paths with 404", async () => {
     const response = await fetch(`${baseURL}/bu/yol/yok`);
     expect(response.status).toBe(404);
