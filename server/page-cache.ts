@@ -7,11 +7,11 @@ import { newNonce as freshNonce } from "./nonce";
 import type { Answer } from "./react-router-adapter";
 
 /*
- * Full-page cache for anonymous visitors (decision 012). React Router renders a page once; a response
- * that a shared cache may keep (200, `public` with `s-maxage`, no Set-Cookie, for a GET without
- * any `perde.` or `perde_toast` cookie) is stored split at its CSP nonce, as raw bytes and as
- * pre-compressed gzip segments. Later requests are answered by Node's own request listener,
- * before Express: precomputed headers, a fresh nonce spliced into the header and the body, no
+ * Full-page cache for anonymous visitors (decision 012). React Router renders a page once; a
+ * response that a shared cache may keep (200, `public` with `s-maxage`, no Set-Cookie, for a GET
+ * without any `perde.` or `perde_toast` cookie) is stored split at its CSP nonce, as raw bytes
+ * and as pre-compressed gzip segments. Later requests are answered by Node's own request
+ * listener: precomputed headers, a fresh nonce spliced into the header and the body, no
  * rendering and no compression.
  */
 

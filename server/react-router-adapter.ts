@@ -34,7 +34,10 @@ function firstValue(header: string | string[] | undefined): string | undefined {
   return comma === -1 ? value?.trim() : value!.slice(0, comma).trim();
 }
 
-/** The URL the visitor asked for, read as Express reads it (forwarded parts only from a trusted proxy). */
+/**
+ * The URL the visitor asked for, read as Express reads it: the forwarded protocol and host are
+ * believed only from a proxy TRUST_PROXY names.
+ */
 export function requestUrl(req: IncomingMessage, trust: TrustProxy): string {
   const viaProxy = trust(req.socket.remoteAddress ?? "", 0);
   const protocol =
