@@ -87,17 +87,19 @@ function serverPaths(clientDir: string): (pathname: string) => boolean {
   return (pathname) => {
     if (pathname === "/healthz" || pathname === "/readyz") return true;
     if (pathname === "/assets" || pathname.startsWith("/assets/")) return true;
-    if (!path.extname(pathname)) return false;
-    let file: string;
+    // React Router's data requests (`/film/….data`) are never files.
+    if (!path.extname(pathname) || pathname.endsWith(".data")) return false;
     try {
-      file = path.join(clientDir, decodeURIComponent(pathname));
+      const file = path.join(clientDir, decodeURIComponent(pathname));
+      return (
+        file.startsWith(clientDir + path.sep) &&
+        (statSync(file, { throwIfNoEntry: false })?.isFile() ?? false)
+      );
     } catch {
-      return false; // malformed escapes: React Router answers them
+      // Malformed escapes, a NUL, a name too long, a path through a file: not a file of ours,
+      // so React Router answers (400 or 404), as express.static refused them.
+      return false;
     }
-    return (
-      file.startsWith(clientDir + path.sep) &&
-      (statSync(file, { throwIfNoEntry: false })?.isFile() ?? false)
-    );
   };
 }
 
@@ -194,10 +196,13 @@ function productionListener(
     compress(req as express.Request, res as express.Response, () => {
       answer(req, res, nonce)
         .then((result) => {
+          // A visitor who left may have got a page cut short: it is neither sent nor kept.
+          if (res.destroyed) return;
           pageCache.keep(req, res, result, nonce);
           sendAnswer(res, result);
         })
-        .catch((error: unknown) => answerFailure(services.logger, error, req, res));
+        .catch((error: unknown) => answerFailure(services.logger, error, req, res))
+        .catch(() => res.destroy());
     });
   };
   const pages = pageCache.front(render);

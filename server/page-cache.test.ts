@@ -36,6 +36,10 @@ describe("request and response rules", () => {
     expect(hasPersonalCookie("theme=dark; perde.session_token=abc")).toBe(true);
     expect(hasPersonalCookie("perde.session_data=abc")).toBe(true);
     expect(hasPersonalCookie("a=1;perde_toast=%7B%7D")).toBe(true);
+    // better-auth's names on an https site.
+    expect(hasPersonalCookie("theme=dark; __Secure-perde.session_token=abc")).toBe(true);
+    expect(hasPersonalCookie("__Host-perde.session_data=abc")).toBe(true);
+    expect(hasPersonalCookie("__Secure-other=1")).toBe(false);
   });
 
   it("reads gzip from Accept-Encoding, honouring q=0", () => {

@@ -15,11 +15,14 @@ import type { Answer } from "./react-router-adapter";
  * rendering and no compression.
  */
 
-/** Cookies that make a page personal: better-auth's (`perde.session_token`…) and the toast. */
+/**
+ * Cookies that make a page personal: better-auth's (`perde.session_token`…, named
+ * `__Secure-perde.…` on an https site) and the toast.
+ */
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   for (const part of cookieHeader.split(";")) {
-    const name = part.trimStart();
+    const name = part.trimStart().replace(/^__(Secure|Host)-/, "");
     if (name.startsWith("perde.") || name.startsWith("perde_toast=")) return true;
   }
   return false;

@@ -50,16 +50,23 @@ export function requestUrl(req: IncomingMessage, trust: TrustProxy): string {
 }
 
 function toRequest(req: IncomingMessage, trust: TrustProxy, signal: AbortSignal): Request {
+  // `new URL` first: a Host header no URL can hold is an ERR_INVALID_URL (a 400), where the
+  // Request constructor would only say "Failed to parse URL".
+  const url = new URL(requestUrl(req, trust));
+  // Node's own reading of the headers: a repeated single-value header (Host, Content-Type,
+  // Authorization…) counts once, as it did for Express.
   const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
   const method = req.method ?? "GET";
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal };
   if (method !== "GET" && method !== "HEAD") {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = "half";
   }
-  return new Request(requestUrl(req, trust), init);
+  return new Request(url.href, init);
 }
 
 /**
@@ -69,6 +76,9 @@ function toRequest(req: IncomingMessage, trust: TrustProxy, signal: AbortSignal)
  * page reads straight from Node's listener and everything else at the end of Express (decision
  * 012), so a page reads the same load context whichever way it came.
  */
+/** Text types that are read as UTF-8 only when they say so (as Express's `res.set` did). */
+const NEEDS_CHARSET = /^(text\/[^;]+|application\/(json|xml|javascript))$/i;
+
 export function reactRouterAdapter({
   build,
   mode,
@@ -84,12 +94,15 @@ export function reactRouterAdapter({
     const response = await handle(toRequest(req, trust, controller.signal), {
       services,
       cspNonce: nonce,
-      clientIp: proxyAddr(req, trust),
+      // Undefined only once the socket is gone.
+      clientIp: (proxyAddr(req, trust) as string | undefined) ?? "unknown",
       outcome: { serviceFailed: false },
     });
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
-      if (name !== "set-cookie") headers.push([name, value]);
+      if (name === "set-cookie") return;
+      const charset = name === "content-type" && NEEDS_CHARSET.test(value);
+      headers.push([name, charset ? `${value}; charset=utf-8` : value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
@@ -97,19 +110,11 @@ export function reactRouterAdapter({
   };
 }
 
-/** Text types that are read as UTF-8 only when they say so (as Express's `res.set` did). */
-const NEEDS_CHARSET = /^(text\/[^;]+|application\/(json|xml|javascript))$/i;
-
 /** Writes an answer (on a response that may already carry the security headers). */
 export function sendAnswer(res: ServerResponse, answer: Answer): void {
   if (res.destroyed) return;
   res.statusCode = answer.status;
-  for (const [name, value] of answer.headers) {
-    res.appendHeader(
-      name,
-      name === "content-type" && NEEDS_CHARSET.test(value) ? `${value}; charset=utf-8` : value,
-    );
-  }
+  for (const [name, value] of answer.headers) res.appendHeader(name, value);
   // Compression, when it applies, replaces the length with its own framing.
   if (answer.body) res.setHeader("Content-Length", answer.body.length);
   res.end(answer.body ?? undefined);

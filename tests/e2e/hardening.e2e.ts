@@ -309,6 +309,23 @@ describe("transport and cookies on an https site", () => {
     expect(page.body).not.toContain("Hesabınız askıda");
   });
 
+  it("never answers a visitor with the https session cookie (__Secure-perde.…) from the page cache", async () => {
+    const path = `${FILM}?onbellek=https`;
+    let anonymous = await raw(server.url, { path });
+    for (let tries = 0; anonymous.headers["x-cache"] !== "HIT" && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // stored asynchronously
+      anonymous = await raw(server.url, { path });
+    }
+    expect(anonymous.headers["x-cache"]).toBe("HIT");
+    const visitor = new Visitor(server.url, "127.0.0.74");
+    await visitor.signIn(email("guvenli-cerez"), "gizli123", "Güvenli Çerez");
+    expect(visitor.cookieHeader).toMatch(/(^|; )__Secure-perde\.session_token=/);
+    const page = await visitor.get(path);
+    expect(page.headers["x-cache"]).toBeUndefined();
+    expect(page.headers["cache-control"]).toContain("private");
+    expect(page.body).not.toContain(">Giriş Yap<");
+  });
+
   it("prints the reset link only in the embedded setup, as the README says", async () => {
     const visitor = new Visitor(server.url, "127.0.0.73");
     const address = email("sifre");
@@ -325,6 +342,30 @@ describe("transport and cookies on an https site", () => {
 });
 
 describe("a bounded fuzz of malformed input", () => {
+  it("answers paths that look like files, and a Host no URL can hold, with a 4xx and stays up", async () => {
+    const paths = [
+      "/favicon.svg/",
+      "/favicon.svg/x.js",
+      "/%00.js",
+      "/%2e%2e/%2e%2e/etc/passwd.txt",
+      `/${"a".repeat(300)}.js`,
+      "/assets/../package.json",
+    ];
+    for (const path of paths) {
+      const answer = await raw(server.url, { path });
+      expect([400, 404], path).toContain(answer.status);
+      expect(answer.body, path).not.toMatch(/"dependencies"|root:x:0/);
+    }
+    // A `perde.` cookie: the page cache, which keys by path alone, must not answer first.
+    const badHost = await raw(server.url, {
+      path: "/",
+      headers: { Host: "a b", Cookie: "perde.test=1" },
+    });
+    expect(badHost.status).toBe(400);
+    expect(badHost.body).toContain("İstek okunamadı");
+    expect((await raw(server.url, { path: "/healthz" })).status).toBe(200);
+  });
+
   it("answers 1,200 malformed paths, params and form posts without a 5xx, a stack or SQL", async () => {
     const requests = fuzzCases(1_200);
     const anonymous = new Visitor(server.url, "127.0.0.81");
