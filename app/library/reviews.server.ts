@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { createMemo, type Memo } from "~/core/memo.server";
 import type { Database } from "~/db/client.server";
 import { profiles, reviews, type REVIEW_ITEM_TYPES } from "~/db/schema";
 
@@ -52,9 +53,7 @@ const toViews = (rows: ReviewRow[], viewerId?: string | null): ReviewView[] =>
  * always read the table (their own review must show at once), and so does every page on
  * PostgreSQL, where other instances write too.
  */
-const MEMO_TTL_MS = 60_000;
-const MEMO_MAX_ITEMS = 10_000;
-const memos = new WeakMap<Database, Map<string, { rows: Promise<ReviewRow[]>; until: number }>>();
+const memos = new WeakMap<Database, Memo<ReviewRow[]>>();
 
 const memoKey = (item: { type: ReviewItemType; id: number }) => `${item.type}:${item.id}`;
 
@@ -69,16 +68,8 @@ export async function itemReviews(
   if (viewerId || database.kind !== "pglite")
     return toViews(await readItemReviews(db, item), viewerId);
   let memo = memos.get(db);
-  if (!memo) memos.set(db, (memo = new Map()));
-  const key = memoKey(item);
-  const kept = memo.get(key);
-  if (kept && kept.until > now) return toViews(await kept.rows);
-  const rows = readItemReviews(db, item);
-  memo.delete(key);
-  memo.set(key, { rows, until: now + MEMO_TTL_MS });
-  if (memo.size > MEMO_MAX_ITEMS) memo.delete(memo.keys().next().value!);
-  rows.catch(() => memo.get(key)?.rows === rows && memo.delete(key));
-  return toViews(await rows);
+  if (!memo) memos.set(db, (memo = createMemo({ maxEntries: 10_000, ttlMs: 60_000 })));
+  return toViews(await memo.get(memoKey(item), () => readItemReviews(db, item), now));
 }
 
 /** Drops what `itemReviews` keeps for these items (all of them when none are named). */
@@ -86,10 +77,7 @@ export function forgetItemReviews(
   db: Database,
   items?: readonly { type: ReviewItemType; id: number }[],
 ): void {
-  const memo = memos.get(db);
-  if (!memo) return;
-  if (!items) memo.clear();
-  else for (const item of items) memo.delete(memoKey(item));
+  memos.get(db)?.forget(items?.map(memoKey));
 }
 
 export interface ReviewInput {

@@ -1,3 +1,4 @@
+import { createMemo } from "~/core/memo.server";
 import type { Catalogue } from "../catalogue.server";
 
 const MEMOIZED = [
@@ -29,29 +30,16 @@ export function memoizeCatalogue(
   maxEntries = 5_000,
   now: () => number = Date.now,
 ): Catalogue {
-  const answers = new Map<string, Promise<unknown>>();
+  const answers = createMemo<unknown>({ maxEntries, keeps: (value) => value !== null, now });
   const memoized = { ...source } as Record<string, unknown>;
   for (const name of MEMOIZED) {
     const method = source[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
     if (typeof method !== "function") continue;
     const ask = method.bind(source);
-    memoized[name] = (...args: unknown[]) => {
-      const key = `${name}:${Math.floor(now() / 86_400_000)}:${JSON.stringify(args)}`;
-      const known = answers.get(key);
-      if (known) {
-        answers.delete(key);
-        answers.set(key, known);
-        return known;
-      }
-      const answer = ask(...args);
-      answers.set(key, answer);
-      answer.then(
-        (value) => value === null && answers.delete(key),
-        () => answers.delete(key),
+    memoized[name] = (...args: unknown[]) =>
+      answers.get(`${name}:${Math.floor(now() / 86_400_000)}:${JSON.stringify(args)}`, () =>
+        ask(...args),
       );
-      while (answers.size > maxEntries) answers.delete(answers.keys().next().value!);
-      return answer;
-    };
   }
   return memoized as unknown as Catalogue;
 }
