@@ -198,7 +198,8 @@ async function main() {
   const children: ChildProcess[] = [];
   const scratch = await mkdtemp(path.join(os.tmpdir(), "perde-bench-http-"));
   await chmod(scratch, 0o755); // nginx workers may run as another user
-  const staticCopy = path.join(projectRoot, "build", "client", "bench-film-copy.html");
+  // Under /assets: the server lists the build's other files once, at start.
+  const staticCopy = path.join(projectRoot, "build", "client", "assets", "bench-film-copy.html");
   try {
     const app = await startAppServer(env, { timeoutMs: 300_000 });
     servers.push(app);
@@ -249,7 +250,7 @@ async function main() {
       {
         name: "Express static: same bytes",
         group: "reference",
-        url: `${app.url}/bench-film-copy.html`,
+        url: `${app.url}/assets/bench-film-copy.html`,
       },
       ...PAGES.map(([name, page]): Target => ({ name, group: "warm", url: app.url + page })),
       {

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -79,28 +79,23 @@ async function createServices(pages: CachedPages): Promise<AppServices> {
 }
 
 /**
- * Paths Express answers itself: health checks, hashed assets and the files of the build. Page
- * paths have no extension (slugs are letters, digits and hyphens), so only a path with one is
- * looked up on disk, as `express.static` looked it up before.
+ * Paths Express answers itself: health checks, hashed assets and the build's other files (the
+ * favicon…), listed once at start: the build does not change under a running server, and a page
+ * read, cache hits included, then costs no look at the disk.
  */
 function serverPaths(clientDir: string): (pathname: string) => boolean {
-  return (pathname) => {
-    if (pathname === "/healthz" || pathname === "/readyz") return true;
-    if (pathname === "/assets" || pathname.startsWith("/assets/")) return true;
-    // React Router's data requests (`/film/….data`) are never files.
-    if (!path.extname(pathname) || pathname.endsWith(".data")) return false;
-    try {
-      const file = path.join(clientDir, decodeURIComponent(pathname));
-      return (
-        file.startsWith(clientDir + path.sep) &&
-        (statSync(file, { throwIfNoEntry: false })?.isFile() ?? false)
-      );
-    } catch {
-      // Malformed escapes, a NUL, a name too long, a path through a file: not a file of ours,
-      // so React Router answers (400 or 404), as express.static refused them.
-      return false;
-    }
-  };
+  const files = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => "/" + path.relative(clientDir, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  return (pathname) =>
+    pathname === "/healthz" ||
+    pathname === "/readyz" ||
+    pathname === "/assets" ||
+    pathname.startsWith("/assets/") ||
+    files.has(pathname);
 }
 
 interface Site {
