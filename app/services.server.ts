@@ -5,8 +5,9 @@ import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
 import type { Env } from "./core/env.server";
 import type { Logger } from "./core/logger.server";
-import type { CachedPages } from "./core/cached-pages";
 import type { Flash } from "./core/flash.server";
+import type { ItemChanges } from "./core/item-changes.server";
+import type { RedisConnection } from "./core/redis.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
 export interface AppServices {
@@ -19,8 +20,10 @@ export interface AppServices {
   mailer: Mailer;
   /** Toasts carried across a redirect in a signed cookie. */
   flash: Flash;
-  /** The full-page cache, to forget pages whose content changed for everyone. */
-  pages: CachedPages;
+  /** News that an item's reviews or rating changed: every instance drops its copies. */
+  changes: ItemChanges;
+  /** The shared cache's connection, when REDIS_URL is set. */
+  redis?: RedisConnection;
 }
 
 declare module "react-router" {

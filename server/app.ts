@@ -14,8 +14,10 @@ import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
-import { lateBoundPages, type CachedPages } from "~/core/cached-pages";
 import { createFlash } from "~/core/flash.server";
+import { createItemChanges } from "~/core/item-changes.server";
+import { openRedis } from "~/core/redis.server";
+import { followItemChanges } from "~/library/item-changes.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
@@ -49,7 +51,7 @@ function reactMode(): "production" | "development" {
   return "_store" in createElement("div") ? "development" : "production";
 }
 
-async function createServices(pages: CachedPages): Promise<AppServices> {
+async function createServices(): Promise<AppServices> {
   const env = loadEnv();
   const logger = createLogger(env.logLevel);
   const database = await openDatabase(
@@ -57,7 +59,11 @@ async function createServices(pages: CachedPages): Promise<AppServices> {
   );
   await database.migrate();
   startRateLimitPruning(database.db, logger);
-  const catalogue = await createCatalogue(env, database, logger);
+  // One Redis connection for the shared caches and the change news (decision 012).
+  const redis = env.redisUrl ? await openRedis(env.redisUrl, logger) : undefined;
+  const changes = await createItemChanges({ redis, logger });
+  followItemChanges(changes, database.db, logger);
+  const catalogue = await createCatalogue(env, database, logger, redis);
   logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
   const mailer = createMailer(env, logger);
   const auth = createAuth(env, database, mailer, logger);
@@ -74,7 +80,8 @@ async function createServices(pages: CachedPages): Promise<AppServices> {
     auth,
     mailer,
     flash,
-    pages,
+    changes,
+    redis,
   };
 }
 
@@ -120,7 +127,9 @@ function createApp(services: AppServices, options: StartOptions = {}): Site {
     res.set("Cache-Control", "no-store");
     try {
       await database.ping();
-      res.json({ status: "ok", database: database.kind });
+      // A Redis outage leaves the site up on each instance's own memory: degraded, still ready.
+      const cache = !services.redis ? "memory" : services.redis.ready() ? "redis" : "degraded";
+      res.json({ status: "ok", database: database.kind, cache });
     } catch (error) {
       logger.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
@@ -208,7 +217,7 @@ function productionListener(
   };
 }
 
-function closeGracefully(server: Server, services: AppServices) {
+function closeGracefully(server: Server, services: AppServices, pageCache?: PageCache) {
   let closing = false;
   return (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -220,6 +229,8 @@ function closeGracefully(server: Server, services: AppServices) {
     server.close(async () => {
       try {
         await services.catalogue.close?.();
+        await pageCache?.close();
+        await services.redis?.close();
         await services.database.close();
       } finally {
         services.logger.info("stopped");
@@ -231,10 +242,9 @@ function closeGracefully(server: Server, services: AppServices) {
 }
 
 export async function start(options: StartOptions = {}): Promise<Server> {
-  const pages = lateBoundPages();
   let services: AppServices;
   try {
-    services = await createServices(pages);
+    services = await createServices();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -244,9 +254,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   }
   const serverBuild = options.vite ? undefined : await productionBuild();
   const pageCache = serverBuild
-    ? await openPageCache(services, serverBuild.assets.version)
+    ? await openPageCache({ ...services, buildId: serverBuild.assets.version })
     : undefined;
-  if (pageCache) pages.bind(pageCache);
   const site = createApp(services, { ...options, serverBuild });
   const listener = pageCache ? productionListener(services, site, pageCache) : site.app;
   const { port, host } = services.env;
@@ -259,7 +268,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     services.logger.fatal({ err: error }, "server failed");
     process.exit(1);
   });
-  const shutdown = closeGracefully(server, services);
+  const shutdown = closeGracefully(server, services, pageCache);
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
   return server;

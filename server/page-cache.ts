@@ -1,9 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { deserialize, serialize } from "node:v8";
-import { constants, crc32, deflateRaw, inflateRaw } from "node:zlib";
+import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
-import type { AppServices } from "~/services.server";
+import { itemTag, itemTagOfPath, PAGE_QUERY_PARAMS } from "~/core/paths";
+import type { RedisConnection } from "~/core/redis.server";
 import { newNonce as freshNonce } from "./nonce";
+import { createEntry, renderBody, type PageEntry } from "./page-entry";
+import {
+  layeredPageStore,
+  memoryPageStore,
+  redisPageStore,
+  type PageStore,
+  type StoreLayer,
+} from "./page-store";
 import type { Answer } from "./react-router-adapter";
 
 /*
@@ -13,6 +21,16 @@ import type { Answer } from "./react-router-adapter";
  * and as pre-compressed gzip segments. Later requests are answered by Node's own request
  * listener: precomputed headers, a fresh nonce spliced into the header and the body, no
  * rendering and no compression.
+ *
+ * - A page is keyed by its path and the query parameters the site reads (PAGE_QUERY_PARAMS), so
+ *   `/film/x?utm_source=y` and `/film/x/` are answered by the copy of `/film/x`; such variants are
+ *   never stored themselves (what they render could carry their junk), and addresses longer than
+ *   MAX_KEY_LENGTH are neither stored nor looked up.
+ * - Concurrent misses of one page wait for one render (as nginx's proxy_cache_lock does), and
+ *   after expiry one request renders the page again while the others get the stale copy for a
+ *   short grace.
+ * - A page is tagged with the item it shows (`movie:603`); a review or an erased account drops
+ *   the item's pages at once, on every instance (item changes, through Redis with REDIS_URL).
  */
 
 /**
@@ -56,267 +74,6 @@ export function sharedMaxAge(cacheControl: string | undefined): number | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// gzip with a spliced nonce: each static segment is a raw-deflate run ended by a sync flush
-// (byte-aligned), compressed with the content before it as its dictionary; the nonce goes
-// between segments as a stored block. A run may not copy bytes from an earlier nonce (that copy
-// would be wrong once the nonce changes): each run is decoded again with every nonce blanked
-// out, and compressed without a dictionary if it does not come back identical. The trailer's
-// CRC-32 is combined from the segments' CRCs (zlib's crc32_combine), so a response costs a
-// few multiplications, not a pass over the body.
-
-const POLY = 0xedb88320;
-
-function multModP(a: number, b: number): number {
-  let m = 0x80000000;
-  let p = 0;
-  for (;;) {
-    if (a & m) {
-      p ^= b;
-      if ((a & (m - 1)) === 0) break;
-    }
-    m >>>= 1;
-    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
-  }
-  return p >>> 0;
-}
-
-const X2N_TABLE = (() => {
-  const table = new Array<number>(32);
-  let p = 0x40000000; // x^1
-  table[0] = p;
-  for (let n = 1; n < 32; n++) table[n] = p = multModP(p, p);
-  return table;
-})();
-
-/** x^(8·bytes) modulo the CRC polynomial: the operator that shifts a CRC past `bytes` bytes. */
-function crcShift(bytes: number): number {
-  let p = 0x80000000; // x^0
-  let k = 3;
-  for (let n = bytes; n > 0; n = Math.floor(n / 2), k++) {
-    if (n & 1) p = multModP(X2N_TABLE[k & 31]!, p);
-  }
-  return p;
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]); // empty final stored block
-
-function storedBlockHeader(length: number): Buffer {
-  return Buffer.from([0x00, length & 0xff, length >>> 8, ~length & 0xff, (~length >>> 8) & 0xff]);
-}
-
-const WINDOW = 32 * 1024;
-
-function deflateSegment(segment: Buffer, dictionary?: Buffer): Promise<Buffer> {
-  const options = { level: 9, finishFlush: constants.Z_SYNC_FLUSH, dictionary };
-  return new Promise((resolve, reject) =>
-    deflateRaw(segment, options, (error, result) => (error ? reject(error) : resolve(result))),
-  );
-}
-
-function inflateSegment(data: Buffer, dictionary: Buffer): Promise<Buffer> {
-  const options = { finishFlush: constants.Z_SYNC_FLUSH, dictionary };
-  return new Promise((resolve, reject) =>
-    inflateRaw(data, options, (error, result) => (error ? reject(error) : resolve(result))),
-  );
-}
-
-/** Compresses the segments in order, each with what precedes it (nonces included) as dictionary. */
-async function deflateSegments(segments: Buffer[], nonce: Buffer): Promise<Buffer[]> {
-  const blank = Buffer.alloc(nonce.length); // NUL never occurs in our text
-  const compressed: Buffer[] = [];
-  let before = Buffer.alloc(0);
-  let blanked = Buffer.alloc(0);
-  for (const [index, segment] of segments.entries()) {
-    let run: Buffer | undefined;
-    if (before.length > 0 && !segment.includes(0)) {
-      run = await deflateSegment(segment, before);
-      const check = await inflateSegment(run, blanked).catch(() => undefined);
-      if (!check?.equals(segment)) run = undefined;
-    }
-    compressed.push(run ?? (await deflateSegment(segment)));
-    const next = index < segments.length - 1;
-    before = Buffer.concat(next ? [before, segment, nonce] : [before, segment]).subarray(-WINDOW);
-    blanked = Buffer.concat(next ? [blanked, segment, blank] : [blanked, segment]).subarray(
-      -WINDOW,
-    );
-  }
-  return compressed;
-}
-
-// ---------------------------------------------------------------------------------------------
-
-export interface PageEntry {
-  status: number;
-  /** Header values split at the nonce ([value] when it has none). */
-  headers: [name: string, parts: string[]][];
-  /** The body split at the nonce. */
-  segments: Buffer[];
-  gzip: { segments: Buffer[]; crcs: number[]; shifts: number[] };
-  storedAt: number;
-  expiresAt: number;
-}
-
-/** Splits a rendered response at every occurrence of its nonce and pre-compresses the parts. */
-export async function createEntry(
-  response: { status: number; headers: [string, string][]; body: Buffer; nonce: string },
-  ttlSeconds: number,
-  now: number,
-): Promise<PageEntry> {
-  const nonce = Buffer.from(response.nonce);
-  const segments: Buffer[] = [];
-  let from = 0;
-  for (let at = response.body.indexOf(nonce); at !== -1; at = response.body.indexOf(nonce, from)) {
-    segments.push(response.body.subarray(from, at));
-    from = at + nonce.length;
-  }
-  segments.push(response.body.subarray(from));
-  const owned = segments.map((segment) => Buffer.from(segment));
-  return {
-    status: response.status,
-    headers: response.headers.map(([name, value]) => [name, value.split(response.nonce)]),
-    segments: owned,
-    gzip: {
-      segments: await deflateSegments(owned, nonce),
-      crcs: owned.map((segment) => crc32(segment)),
-      shifts: owned.map((segment) => crcShift(segment.length)),
-    },
-    storedAt: now,
-    expiresAt: now + ttlSeconds * 1000,
-  };
-}
-
-/** The body of an entry with `nonce` in place, raw or gzip-encoded, as pieces to write in order. */
-export function renderBody(entry: PageEntry, nonce: string, gzip: boolean): Buffer[] {
-  const nonceBytes = Buffer.from(nonce);
-  const pieces: Buffer[] = [];
-  if (!gzip) {
-    entry.segments.forEach((segment, index) => {
-      if (index > 0) pieces.push(nonceBytes);
-      pieces.push(segment);
-    });
-    return pieces;
-  }
-  const { segments, crcs, shifts } = entry.gzip;
-  const nonceHeader = storedBlockHeader(nonceBytes.length);
-  let crc = 0;
-  let size = 0;
-  pieces.push(GZIP_HEADER);
-  segments.forEach((segment, index) => {
-    if (index > 0) {
-      pieces.push(nonceHeader, nonceBytes);
-      crc = crc32(nonceBytes, crc);
-      size += nonceBytes.length;
-    }
-    pieces.push(segment);
-    crc = (multModP(shifts[index]!, crc) ^ crcs[index]!) >>> 0;
-    size += entry.segments[index]!.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  pieces.push(DEFLATE_END, trailer);
-  return pieces;
-}
-
-// ---------------------------------------------------------------------------------------------
-
-export interface PageStore {
-  get(key: string): PageEntry | undefined | Promise<PageEntry | undefined>;
-  set(key: string, entry: PageEntry): void | Promise<void>;
-  delete(key: string): void | Promise<void>;
-  close(): Promise<void>;
-}
-
-function entrySize(entry: PageEntry): number {
-  let size = 0;
-  for (const segment of entry.segments) size += segment.length;
-  for (const segment of entry.gzip.segments) size += segment.length;
-  return size;
-}
-
-/** In-process store: least recently used entries go first once `maxBytes` is reached. */
-export function memoryPageStore(maxBytes = 64 * 1024 * 1024, now = Date.now): PageStore {
-  const entries = new Map<string, { entry: PageEntry; size: number }>();
-  let total = 0;
-  const remove = (key: string) => {
-    const old = entries.get(key);
-    if (!old) return;
-    entries.delete(key);
-    total -= old.size;
-  };
-  return {
-    get(key) {
-      const hit = entries.get(key);
-      if (!hit) return undefined;
-      if (hit.entry.expiresAt <= now()) {
-        remove(key);
-        return undefined;
-      }
-      entries.delete(key);
-      entries.set(key, hit);
-      return hit.entry;
-    },
-    set(key, entry) {
-      remove(key);
-      const size = entrySize(entry);
-      if (size > maxBytes) return;
-      entries.set(key, { entry, size });
-      total += size;
-      for (const oldest of entries.keys()) {
-        if (total <= maxBytes) break;
-        remove(oldest);
-      }
-    },
-    delete: remove,
-    async close() {
-      entries.clear();
-      total = 0;
-    },
-  };
-}
-
-/** Shared store for several instances; Redis failures count as misses, never as errors. */
-export async function redisPageStore(url: string, logger: Logger): Promise<PageStore> {
-  // Loaded only when REDIS_URL is set: a start without Redis skips its ~0.2 s of modules.
-  const { createClient } = await import("redis");
-  const client = createClient({ url, socket: { connectTimeout: 2_000 } });
-  client.on("error", (error: unknown) => logger.warn({ err: error }, "redis page cache error"));
-  await client.connect();
-  const prefix = "perde:page:";
-  return {
-    async get(key) {
-      try {
-        const raw = await client.get(prefix + key);
-        return raw ? (deserialize(Buffer.from(raw, "base64")) as PageEntry) : undefined;
-      } catch (error) {
-        logger.warn({ err: error }, "redis page cache read failed");
-        return undefined;
-      }
-    },
-    async set(key, entry) {
-      try {
-        const ttl = entry.expiresAt - Date.now();
-        if (ttl <= 0) return;
-        await client.set(prefix + key, serialize(entry).toString("base64"), { PX: ttl });
-      } catch (error) {
-        logger.warn({ err: error }, "redis page cache write failed");
-      }
-    },
-    async delete(key) {
-      try {
-        await client.del(prefix + key);
-      } catch (error) {
-        logger.warn({ err: error }, "redis page cache delete failed");
-      }
-    },
-    async close() {
-      await client.quit().catch(() => undefined);
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /** Pieces at least this long are written as they are; shorter neighbours are joined. */
 const LONG_PIECE = 8 * 1024;
@@ -356,6 +113,42 @@ const MAX_TTL_SECONDS = 3600;
 /** Bodies larger than this are not stored. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/** Longer addresses are neither looked up nor stored (the 8 KB query strings of a flood). */
+const MAX_KEY_LENGTH = 512;
+/** How long after expiry a stale copy answers while one request renders the page again. */
+const MAX_STALE_SECONDS = 60;
+/** How long a miss waits for another request's render of the same page before rendering too. */
+const LOCK_TIMEOUT_MS = 5_000;
+
+/**
+ * The address a page is kept under: the path without a trailing slash, and only the parameters
+ * the site reads, each once (its first value, the one `searchParams.get` reads), by name.
+ * `exact` when the URL itself carries nothing else (no other parameter, no repeated one, no
+ * trailing slash): only such a request's render is stored. Null for what is never kept: a path
+ * that is not an origin-form path, or a key over MAX_KEY_LENGTH.
+ */
+export function pageKey(url: string): { key: string; exact: boolean } | null {
+  if (!url.startsWith("/") || url.startsWith("//")) return null;
+  const queryAt = url.indexOf("?");
+  let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (pathname.length > MAX_KEY_LENGTH) return null;
+  let exact = true;
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    pathname = pathname.replace(/\/+$/, "") || "/";
+    exact = false;
+  }
+  if (queryAt === -1) return { key: pathname, exact };
+  const kept = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
+    if (PAGE_QUERY_PARAMS.has(name) && !kept.has(name)) kept.set(name, value);
+    else exact = false;
+  }
+  if (kept.size === 0) return { key: pathname, exact };
+  const query = new URLSearchParams([...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const key = `${pathname}?${query.toString()}`;
+  return key.length > MAX_KEY_LENGTH ? null : { key, exact };
+}
+
 export interface PageCacheOptions {
   store: PageStore;
   /** Part of every key, so a new deployment never serves pages of the previous build. */
@@ -366,6 +159,8 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
+export type CacheAnswer = "HIT" | "STALE" | "MISS";
+
 export interface PageCache {
   /**
    * Node request listener: answers cached pages itself and hands everything else to `next`
@@ -373,18 +168,30 @@ export interface PageCache {
    */
   front(next: RequestListener): RequestListener;
   /**
-   * Stores a page React Router answered, when a shared cache may keep it: a 200 for a GET without
-   * a personal cookie, `public` with `s-maxage`, no Set-Cookie. The headers already on `res` (the
-   * security headers) are kept with the answer's own.
+   * Stores a page React Router answered, when a shared cache may keep it: a 200 for a GET that
+   * `front` let through as the one render of its page, `public` with `s-maxage`, no
+   * Set-Cookie. The headers already on `res` (the security headers) are kept with the answer's
+   * own.
    */
   keep(req: IncomingMessage, res: ServerResponse, answer: Answer, nonce: string): void;
-  /** Drops the cached copies of these paths (with any query string they were stored under). */
-  forget(paths: readonly string[]): Promise<void>;
+  /** Drops the stored pages tagged with these tags (`movie:603`), on this instance. */
+  forget(tags: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
 function cacheableRequest(req: IncomingMessage): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !hasPersonalCookie(req.headers.cookie);
+}
+
+/** The one render of a page that concurrent misses wait for. */
+interface Render {
+  key: string;
+  tags: string[];
+  startedAt: number;
+  /** Set once `keep` decided to store the answer: the entry is on its way. */
+  storing: boolean;
+  done: Promise<PageEntry | undefined>;
+  settle(entry: PageEntry | undefined): void;
 }
 
 export function createPageCache({
@@ -394,9 +201,12 @@ export function createPageCache({
   newNonce = freshNonce,
   now = Date.now,
 }: PageCacheOptions): PageCache {
-  const keyOf = (req: IncomingMessage) => `${buildId}:${req.url ?? "/"}`;
+  const renders = new Map<string, Render>();
+  const rendering = new WeakMap<IncomingMessage, Render>();
+  /** When each tag was last forgotten: a render that began before must not store its page. */
+  const forgottenAt = new Map<string, number>();
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: PageEntry) {
+  function send(req: IncomingMessage, res: ServerResponse, entry: PageEntry, as: CacheAnswer) {
     const nonce = newNonce();
     const gzip = acceptsGzip(req.headers["accept-encoding"]);
     const pieces = renderBody(entry, nonce, gzip);
@@ -413,7 +223,7 @@ export function createPageCache({
       "Age",
       String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))),
       "X-Cache",
-      "HIT",
+      as,
     );
     res.writeHead(entry.status, headers);
     if (req.method === "HEAD") {
@@ -429,34 +239,94 @@ export function createPageCache({
     res.uncork();
   }
 
-  function lookup(req: IncomingMessage): PageEntry | undefined | Promise<PageEntry | undefined> {
-    const entry = store.get(keyOf(req));
-    if (entry instanceof Promise) {
-      return entry.then((found) => (found && found.expiresAt > now() ? found : undefined));
+  function startRender(key: string, req: IncomingMessage, res: ServerResponse): Render {
+    let settle!: (entry: PageEntry | undefined) => void;
+    const done = new Promise<PageEntry | undefined>((resolve) => (settle = resolve));
+    const pathname = key.slice(buildId.length + 1).split("?")[0]!;
+    const tag = itemTagOfPath(pathname);
+    const render: Render = {
+      key,
+      tags: tag ? [tag] : [],
+      startedAt: now(),
+      storing: false,
+      done,
+      settle: (entry) => {
+        if (renders.get(key) === render) renders.delete(key);
+        settle(entry);
+      },
+    };
+    renders.set(key, render);
+    rendering.set(req, render);
+    // A render that failed, was not storable or lost its visitor releases its waiters.
+    res.once("close", () => {
+      if (!render.storing) render.settle(undefined);
+    });
+    return render;
+  }
+
+  /** Waits for another request's render of the page, at most LOCK_TIMEOUT_MS. */
+  function waitFor(render: Render): Promise<PageEntry | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), LOCK_TIMEOUT_MS);
+    });
+    return Promise.race([render.done, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: RequestListener,
+    key: string,
+    canonical: boolean,
+    found: PageEntry | undefined,
+  ) {
+    const time = now();
+    if (found && found.expiresAt > time) return send(req, res, found, "HIT");
+    const pending = renders.get(key);
+    if (found && found.staleUntil > time && pending) return send(req, res, found, "STALE");
+    res.setHeader("X-Cache", "MISS");
+    if (pending) {
+      void waitFor(pending).then((entry) => {
+        if (res.destroyed) return;
+        if (entry) send(req, res, entry, "HIT");
+        else next(req, res);
+      });
+      return;
     }
-    return entry && entry.expiresAt > now() ? entry : undefined;
+    // A variant address (`?utm_source=…`) renders, but only the page's own address is stored.
+    if (canonical) startRender(key, req, res);
+    next(req, res);
   }
 
   return {
     front(next) {
       return (req, res) => {
         if (!cacheableRequest(req)) return next(req, res);
-        const entry = lookup(req);
-        const miss = () => {
-          res.setHeader("X-Cache", "MISS");
-          next(req, res);
-        };
-        if (entry instanceof Promise) {
-          entry.then((found) => (found ? send(req, res, found) : miss()), miss);
-          return;
+        const url = req.url ?? "/";
+        const page = pageKey(url);
+        if (page === null) return next(req, res);
+        const key = `${buildId}:${page.key}`;
+        const canonical = page.exact;
+        let found: ReturnType<PageStore["get"]>;
+        try {
+          found = store.get(key);
+        } catch (error) {
+          logger.warn({ err: error }, "page cache read failed");
+          found = undefined;
         }
-        if (entry) send(req, res, entry);
-        else miss();
+        if (found instanceof Promise) {
+          found.then(
+            (entry) => answer(req, res, next, key, canonical, entry),
+            () => answer(req, res, next, key, canonical, undefined),
+          );
+        } else answer(req, res, next, key, canonical, found);
       };
     },
 
     keep(req, res, answer, nonce) {
-      if (req.method !== "GET" || hasPersonalCookie(req.headers.cookie)) return;
+      const render = rendering.get(req);
+      if (!render || req.method !== "GET") return;
       const { status, body } = answer;
       const headers: [string, string][] = [];
       for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -490,31 +360,65 @@ export function createPageCache({
             ? `${vary}, Accept-Encoding`
             : "Accept-Encoding",
       ]);
-      const key = keyOf(req);
-      createEntry({ status, headers: kept, body, nonce }, ttl, now())
-        .then((entry) => store.set(key, entry))
-        .catch((error: unknown) => logger.warn({ err: error, key }, "page cache store failed"));
+      render.storing = true;
+      const lifetime = {
+        ttlSeconds: ttl,
+        staleSeconds: Math.min(ttl, MAX_STALE_SECONDS),
+        tags: render.tags,
+      };
+      createEntry({ status, headers: kept, body, nonce }, lifetime, now())
+        .then(async (entry) => {
+          // The item changed while this page was being rendered: it may show the old state.
+          if (render.tags.some((tag) => (forgottenAt.get(tag) ?? -1) >= render.startedAt)) {
+            render.settle(undefined);
+            return;
+          }
+          render.settle(entry);
+          await store.set(render.key, entry);
+        })
+        .catch((error: unknown) => {
+          render.settle(undefined);
+          logger.warn({ err: error, key: render.key }, "page cache store failed");
+        });
     },
 
-    async forget(pagePaths) {
-      await Promise.all(pagePaths.map((pagePath) => store.delete(`${buildId}:${pagePath}`)));
+    async forget(tags) {
+      const time = now();
+      for (const tag of tags) forgottenAt.set(tag, time);
+      // Renders last seconds at most: older marks can go.
+      if (forgottenAt.size > 10_000) {
+        for (const [tag, at] of forgottenAt) if (at < time - 60_000) forgottenAt.delete(tag);
+      }
+      await store.forget(tags);
     },
 
     close: () => store.close(),
   };
 }
 
-/** The page cache of a server: in Redis when `REDIS_URL` is set (shared), in process otherwise. */
-export async function openPageCache(
-  { env, logger }: Pick<AppServices, "env" | "logger">,
-  buildId: string,
-): Promise<PageCache> {
-  let store: PageStore;
-  try {
-    store = env.redisUrl ? await redisPageStore(env.redisUrl, logger) : memoryPageStore();
-  } catch (error) {
-    logger.warn({ err: error }, "redis unavailable: page cache kept in process");
-    store = memoryPageStore();
-  }
-  return createPageCache({ store, buildId, logger });
+/**
+ * The page cache of a server: in process, with Redis behind it when REDIS_URL is set (shared by
+ * the instances). Item changes, here or on another instance, drop the item's pages.
+ */
+export async function openPageCache({
+  redis,
+  changes,
+  logger,
+  buildId,
+  onLookup,
+}: {
+  redis?: RedisConnection;
+  changes: ItemChanges;
+  logger: Logger;
+  buildId: string;
+  onLookup?: (layer: StoreLayer, found: boolean) => void;
+}): Promise<PageCache> {
+  const memory = memoryPageStore();
+  const store = redis
+    ? layeredPageStore(memory, await redisPageStore(redis, logger, buildId), onLookup)
+    : memory;
+  const cache = createPageCache({ store, buildId, logger });
+  changes.listen((items) => cache.forget(items.map(itemTag)));
+  changes.onMissedNews(() => memory.clear());
+  return cache;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServiceUnavailableError } from "~/core/failures.server";
+import { createServer, type Server } from "node:net";
 import { createLogger } from "~/core/logger.server";
+import { openRedis, type RedisConnection } from "~/core/redis.server";
 import { createCache, redisStore, type CacheStore } from "./cache.server";
 
 // The shared cache on a real Redis (CI sets TEST_REDIS_URL; without it these are skipped).
@@ -11,14 +13,15 @@ const logger = createLogger("silent");
 describe.skipIf(!url)("the Redis cache store", () => {
   let store: CacheStore;
   let other: CacheStore;
+  const connections: RedisConnection[] = [];
   const key = (name: string) => `test:${randomUUID()}:${name}`;
   beforeAll(async () => {
-    store = await redisStore(url!, logger);
-    other = await redisStore(url!, logger);
+    for (let i = 0; i < 2; i++) connections.push(await openRedis(url!, logger));
+    store = redisStore(connections[0]!, logger);
+    other = redisStore(connections[1]!, logger);
   });
   afterAll(async () => {
-    await store.close();
-    await other.close();
+    await Promise.all(connections.map((connection) => connection.close()));
   });
 
   it("shares entries between instances, and forgets them when their time is up", async () => {
@@ -44,7 +47,27 @@ describe.skipIf(!url)("the Redis cache store", () => {
     );
   });
 
-  it("refuses to start on an unreachable Redis (the catalogue then uses its own memory)", async () => {
-    await expect(redisStore("redis://127.0.0.1:1", logger)).rejects.toThrow();
+  it("answers a miss at once from a Redis that is unreachable or does not answer", async () => {
+    // A port nobody listens on, and a server that accepts connections and never says a word.
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const address = silent.address() as { port: number };
+    try {
+      for (const target of ["redis://127.0.0.1:1", `redis://127.0.0.1:${address.port}`]) {
+        const connection = await openRedis(target, logger);
+        try {
+          const unreachable = redisStore(connection, logger);
+          const started = performance.now();
+          expect(await unreachable.get("anything")).toBeUndefined();
+          await unreachable.set("anything", { value: 1, freshUntil: 1 }, 1_000);
+          // Command timeouts are 250 ms; nothing may wait for a reconnection.
+          expect(performance.now() - started).toBeLessThan(1_000);
+        } finally {
+          await connection.close();
+        }
+      }
+    } finally {
+      silent.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
+import type { RedisConnection } from "~/core/redis.server";
 
 interface CacheEntry {
   value: unknown;
@@ -45,51 +46,30 @@ export function memoryStore(maxEntries = 5_000): CacheStore {
   };
 }
 
-/** Shared store for several instances. Redis failures are reported, never thrown. */
-export async function redisStore(url: string, logger: Logger): Promise<CacheStore> {
-  // Loaded only when REDIS_URL is set: a start without Redis skips its ~0.2 s of modules.
-  const { createClient } = await import("redis");
-  const client = createClient({ url, socket: { connectTimeout: 2_000 } });
-  client.on("error", (error: unknown) => logger.warn({ err: String(error) }, "redis cache error"));
-  // The client retries a refused connection forever; at start, give up after a few seconds so
-  // the server comes up on its own memory instead of hanging.
-  const connecting = client.connect();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      connecting,
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("Redis did not answer within 3 s")), 3_000);
-      }),
-    ]);
-  } catch (error) {
-    connecting.catch(() => undefined);
-    client.destroy();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * Shared store for several instances, on the server's Redis connection. A Redis that is down or
+ * slow counts as a miss (its commands fail fast, app/core/redis.server.ts); a failure while it is
+ * up is reported, never thrown.
+ */
+export function redisStore(redis: RedisConnection, logger: Logger): CacheStore {
+  const { client } = redis;
   const prefix = "perde:catalogue:";
+  const failed = (action: string) => (error: unknown) => {
+    if (redis.ready()) logger.warn({ err: error }, `redis cache ${action} failed`);
+    return undefined;
+  };
   return {
     async get(key) {
-      try {
-        const raw = await client.get(prefix + key);
-        return raw ? (JSON.parse(raw) as CacheEntry) : undefined;
-      } catch (error) {
-        logger.warn({ err: error }, "redis cache read failed");
-        return undefined;
-      }
+      if (!redis.ready()) return undefined;
+      const raw = await client.get(prefix + key).catch(failed("read"));
+      return raw ? (JSON.parse(raw) as CacheEntry) : undefined;
     },
     async set(key, entry, keepMs) {
-      try {
-        await client.set(prefix + key, JSON.stringify(entry), { PX: keepMs });
-      } catch (error) {
-        logger.warn({ err: error }, "redis cache write failed");
-      }
+      if (!redis.ready()) return;
+      await client.set(prefix + key, JSON.stringify(entry), { PX: keepMs }).catch(failed("write"));
     },
-    async close() {
-      await client.quit().catch(() => undefined);
-    },
+    // The connection is the server's, closed with its other services.
+    close: async () => undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { slugify, titleSlug } from "./slug";
+import { idFromSlug, slugify, titleSlug } from "./slug";
 
 /*
  * Every page URL of the site (SPEC.md section 2) is built here and nowhere else: links, canonical
@@ -62,3 +62,47 @@ export const paths = {
   award: (awardId: string, year?: number | null) =>
     year ? `/oduller/${awardId}/${year}` : `/oduller/${awardId}`,
 } as const;
+
+/*
+ * The other direction, for the page cache: what a page URL shows, and which part of a URL can
+ * change a page at all.
+ */
+
+/**
+ * Every query parameter the site reads, anywhere (tests/unit/page-params.test.ts checks the
+ * source for others): the page cache keys a page by its path and these alone, so
+ * `/film/x?utm_source=y` is answered by the copy of `/film/x`. React Router's own data requests
+ * read `_routes` and `index`.
+ */
+export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  "sayfa",
+  "siralama",
+  "yil",
+  "puan",
+  "q",
+  "puanla",
+  "token",
+  "durum",
+  "tur",
+  "sirala",
+  "_routes",
+  "index",
+]);
+
+const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\.data)?$/;
+const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
+
+/**
+ * The film, series or person whose own page (or its data) this path is, as a tag such as
+ * `movie:603`: the pages that show an item's reviews and "Perde puanı".
+ */
+export function itemTagOfPath(pathname: string): string | null {
+  const found = ITEM_PAGE.exec(pathname);
+  const id = found ? idFromSlug(found[2]) : null;
+  return found && id !== null
+    ? itemTag({ type: ITEM_TYPES[found[1] as keyof typeof ITEM_TYPES], id })
+    : null;
+}
+
+export const itemTag = (item: { type: "movie" | "tv" | "person"; id: number }) =>
+  `${item.type}:${item.id}`;

@@ -4,7 +4,7 @@ import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import type { LibraryServices } from "./library-services.server";
 import { readForm } from "~/core/read-form.server";
 import { itemExists } from "./item-exists.server";
-import { deleteReview, forgetItemReviews, saveReview, updateReview } from "./reviews.server";
+import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import {
   reviewItemSchema,
   reviewSchema,
@@ -12,7 +12,7 @@ import {
   safeReturnTo,
   watchlistItemSchema,
 } from "./schemas";
-import { ratedItemOfForm, refreshSiteRating } from "./site-ratings.server";
+import { ratedItemOfForm } from "./site-ratings.server";
 import type { WatchlistStatus } from "./statuses";
 import { changeWatchlistStatus, withReviewOffer } from "./watchlist-status.server";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
@@ -147,10 +147,8 @@ export function reviewAction(services: LibraryServices, request: Request) {
     try {
       return await changeReview(user, form);
     } finally {
-      if (rated) {
-        forgetItemReviews(db, [rated]);
-        await refreshSiteRating(db, services.logger, rated);
-      }
+      // Every instance drops its copies of the item's pages, reviews and rating.
+      if (rated) await services.changes.changed([rated]);
     }
   });
 

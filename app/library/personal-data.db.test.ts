@@ -19,6 +19,7 @@ import { createLogger } from "~/core/logger.server";
 import { passkey, session, user as users } from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { profiles, reviews, watchlist } from "~/db/schema";
+import type { ItemRef } from "~/core/item-changes.server";
 import type { LibraryServices } from "./library-services.server";
 import { deleteAccount, exportPersonalData } from "./personal-data.server";
 
@@ -29,7 +30,8 @@ import { deleteAccount, exportPersonalData } from "./personal-data.server";
 
 let database: DatabaseHandle;
 let services: LibraryServices;
-const forgotten: string[][] = [];
+/** What the account actions announced as changed (pages and caches of these items go). */
+const announced: ItemRef[][] = [];
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -87,7 +89,11 @@ beforeAll(async () => {
       movie: async () => null,
       series: async () => null,
     } as unknown as Catalogue,
-    pages: { forget: async (pagePaths: readonly string[]) => void forgotten.push([...pagePaths]) },
+    changes: {
+      changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
+      listen: () => undefined,
+      onMissedNews: () => undefined,
+    },
   } as unknown as LibraryServices;
   ayse = await person("ayse@example.com", "Ayşe Işık");
   mehmet = await person("mehmet@example.com", "Mehmet Öz");
@@ -234,6 +240,8 @@ describe("account actions with two people", () => {
     );
     expect(deleted).toBeInstanceOf(Response);
     expect((deleted as Response).headers.get("Location")).toBe("/");
+    // Every instance drops what it showed of the film Mehmet reviewed.
+    expect(announced).toEqual([[{ type: "movie", id: 550 }]]);
     const { db } = database;
     expect(await db.select().from(users).where(eq(users.id, mehmet.id))).toHaveLength(0);
     for (const table of [session, passkey, watchlist, reviews]) {

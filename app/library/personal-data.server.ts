@@ -11,15 +11,10 @@ import type { CurrentUser } from "~/accounts/guards.server";
 import { allow, LIMITS, TOO_MANY } from "~/accounts/rate-limit.server";
 import { deleteAccountSchema } from "~/accounts/schemas";
 import { accountRow, WRONG_PASSWORD } from "~/accounts/account-settings.server";
-import { tolerant } from "~/catalogue/catalogue.server";
-import { titleHref } from "~/catalogue/display";
-import type { TitleSummary } from "~/catalogue/types";
 import { paths } from "~/core/paths";
 import { passkey, session, user as users, verification } from "~/db/auth-schema";
 import { profiles, reviews, watchlist } from "~/db/schema";
 import type { LibraryServices } from "./library-services.server";
-import { forgetItemReviews } from "./reviews.server";
-import { refreshSiteRating } from "./site-ratings.server";
 
 /*
  * The person's own data (KVKK, Turkey's personal data law): everything the site holds about
@@ -93,28 +88,6 @@ export async function exportPersonalData(services: LibraryServices, user: Curren
   };
 }
 
-/** The person's reviewed pages: their cached copies must go with the reviews. */
-async function reviewedPages(
-  services: LibraryServices,
-  items: { itemType: string; itemId: number }[],
-) {
-  const { catalogue } = services;
-  return Promise.all(
-    items.map(async ({ itemType, itemId }) => {
-      if (itemType === "person") {
-        const found = (await tolerant(catalogue.person(itemId))).value;
-        return found ? paths.person(found) : null;
-      }
-      const found = (
-        await tolerant<TitleSummary | null>(
-          itemType === "movie" ? catalogue.movie(itemId) : catalogue.series(itemId),
-        )
-      ).value;
-      return found ? titleHref(found) : null;
-    }),
-  );
-}
-
 /**
  * Erases the account after checking the password: the user row goes in one transaction, and
  * with it (foreign keys, ON DELETE CASCADE) sessions, sign-in methods, two-factor data,
@@ -147,7 +120,7 @@ export async function deleteAccount(
       return { error: authError(error).message };
     }
     const rated = await db
-      .select({ itemType: reviews.itemType, itemId: reviews.itemId, rating: reviews.rating })
+      .select({ itemType: reviews.itemType, itemId: reviews.itemId })
       .from(reviews)
       .where(eq(reviews.userId, user.id));
     await db.transaction(async (tx) => {
@@ -155,19 +128,8 @@ export async function deleteAccount(
       await tx.delete(users).where(eq(users.id, user.id));
     });
     services.logger.info({ reviews: rated.length }, "account deleted");
-    forgetItemReviews(
-      db,
-      rated.map((row) => ({ type: row.itemType, id: row.itemId })),
-    );
-    await Promise.all(
-      rated
-        .filter((row) => row.rating !== null)
-        .map((row) =>
-          refreshSiteRating(db, services.logger, { type: row.itemType, id: row.itemId }),
-        ),
-    );
-    const pages = (await reviewedPages(services, rated)).filter((page) => page !== null);
-    await services.pages.forget(pages);
+    // Their reviews vanish from every instance's pages, and their ratings from Perde puanı.
+    await services.changes.changed(rated.map((row) => ({ type: row.itemType, id: row.itemId })));
     const cookies = new Headers();
     const { authCookies } = await services.auth.$context;
     cookies.append(
