@@ -64,7 +64,10 @@ async function eventually<T>(
 /** A failed start in short: its first line and the lines that say what went wrong. */
 function firstLines(failure: string): string {
   const lines = failure.split("\n");
-  const telling = lines.filter((line) => /Error\b|detail:|code:/.test(line)).slice(0, 4);
+  const telling = lines
+    .slice(1)
+    .filter((line) => /Error\b|detail:|code:/.test(line))
+    .slice(0, 4);
   return [lines[0], ...telling].map((line) => line!.trim()).join(" | ");
 }
 

@@ -34,8 +34,11 @@ http {
   fastcgi_temp_path ${dir}/tmp-fastcgi;
   uwsgi_temp_path ${dir}/tmp-uwsgi;
   scgi_temp_path ${dir}/tmp-scgi;
+  # max_fails=0: a refused connection does not take an instance out of the rotation (the next one
+  # answers that request all the same), so whatever still reaches a stopping instance over a kept
+  # connection shows how it drains, not how nginx keeps its books.
   upstream perde {
-${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=2s;`).join("\n")}
+${upstreams.map((upstream) => `    server ${upstream} max_fails=0;`).join("\n")}
     keepalive 32;
   }
   server {
