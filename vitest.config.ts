@@ -57,6 +57,8 @@ export default defineConfig({
           globalSetup: ["./tests/fault/global-setup.ts"],
           hookTimeout: 240_000,
           testTimeout: 120_000,
+          // Each file loads the machine on purpose and some checks have deadlines: one at a time.
+          fileParallelism: false,
         },
       },
     ],

@@ -1,10 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type RunningServer } from "../support/app-server";
+import { startAppServer, type RunningServer } from "../support/app-server";
+import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster";
 import { Visitor } from "../support/raw-http";
 
 /*
@@ -19,51 +16,14 @@ import { Visitor } from "../support/raw-http";
 const enabled = process.env.FAULT_TESTS === "1";
 const LOAD_MS = 16_000;
 
-function pgBin(): string {
-  const versions = readdirSync("/usr/lib/postgresql").sort();
-  return path.join("/usr/lib/postgresql", versions[versions.length - 1]!, "bin");
-}
-
 describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
-  let dir: string;
-  let port: number;
+  let cluster: PostgresCluster;
   let server: RunningServer;
   let url: string;
-  // The server's output goes to its log file, never to a pipe this process would wait on.
-  const asPostgres = (tool: string, args: string[]) =>
-    execFileSync("runuser", ["-u", "postgres", "--", path.join(pgBin(), tool), ...args], {
-      stdio: "ignore",
-      timeout: 60_000,
-    });
-  const pgCtl = (...args: string[]) =>
-    asPostgres("pg_ctl", [
-      "-D",
-      path.join(dir, "data"),
-      "-l",
-      path.join(dir, "postgres.log"),
-      "-w",
-      "-t",
-      "30",
-      ...args,
-    ]);
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), "perde-pg-fault-"));
-    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
-    chownSync(dir, uid, gid);
-    port = await freePort();
-    asPostgres("initdb", [
-      "-D",
-      path.join(dir, "data"),
-      "-A",
-      "trust",
-      "-U",
-      "postgres",
-      "--no-sync",
-    ]);
-    pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start");
-    url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    cluster = await startPostgresCluster();
+    url = cluster.url;
     server = await startAppServer(
       {
         DATABASE_URL: url,
@@ -76,14 +36,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
 
   afterAll(async () => {
     await server?.stop();
-    if (dir && existsSync(path.join(dir, "data"))) {
-      try {
-        pgCtl("-m", "immediate", "stop");
-      } catch {
-        // already stopped
-      }
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    cluster?.destroy();
   });
 
   it("keeps answering without a 5xx, and keeps every write it acknowledged", async () => {
@@ -179,9 +132,9 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
 
     const load = Promise.all(Array.from({ length: 6 }, (_, slot) => worker(slot)));
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    pgCtl("-m", "fast", "restart");
+    cluster.ctl("-m", "fast", "restart");
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    pgCtl("-m", "immediate", "restart");
+    cluster.ctl("-m", "immediate", "restart");
     await load;
 
     const check = new pg.Client({ connectionString: url });
@@ -211,8 +164,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
         `(${missing.length} missing afterwards), ${counts.refused} refused with a message`,
     );
     // The restarts really happened: three starts in PostgreSQL's own log.
-    const log = readFileSync(path.join(dir, "postgres.log"), "utf8");
-    expect(log.match(/database system is ready to accept connections/g)?.length).toBe(3);
+    expect(cluster.log().match(/database system is ready to accept connections/g)?.length).toBe(3);
     expect(problems).toEqual([]);
     expect(counts.falseSignOuts).toBe(0);
     expect(counts.signIns).toBeGreaterThan(0);

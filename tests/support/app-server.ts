@@ -66,7 +66,13 @@ export async function startAppServer(
   {
     timeoutMs = 60_000,
     seedDataDir = process.env.PERDE_TEST_SEED_DIR,
-  }: { timeoutMs?: number; seedDataDir?: string } = {},
+    onSpawn,
+  }: {
+    timeoutMs?: number;
+    seedDataDir?: string;
+    /** Called as soon as the process exists, before it is ready (or fails to be). */
+    onSpawn?: (child: ChildProcess) => void;
+  } = {},
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await preparedDataDir(seedDataDir));
@@ -83,6 +89,7 @@ export async function startAppServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  onSpawn?.(child);
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
