@@ -9,6 +9,10 @@
  * machine is shared: only ratios within one run mean anything. Requests are sent without
  * Accept-Encoding (no compression), except the row marked gzip.
  *
+ * With Debian's redis-server installed, a second server runs with REDIS_URL (its own Redis), and
+ * its warm pages are measured beside the first's ("warm redis"). Signed-in pages (the film page
+ * and the dashboard with a session, rendered every time) are measured beside the cold ones.
+ *
  * Options (environment): BENCH_DURATION seconds per measurement (3), BENCH_ROUNDS (3),
  * BENCH_CONNECTIONS (20), BENCH_TOOL=wrk (Debian's wrk instead of autocannon), BENCH_BASELINE=<dir of another checkout, built> to measure its cold
  * pages too (started as `npm start` started it: `node server.js`, no NODE_ENV).
@@ -24,6 +28,8 @@ import {
   startAppServer,
   type RunningServer,
 } from "../tests/support/app-server";
+import { Visitor } from "../tests/support/raw-http";
+import { startRedisServer, type RedisServer } from "../tests/support/redis-server";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -46,7 +52,7 @@ const PAGES: [name: string, path: string][] = [
 
 interface Target {
   name: string;
-  group: "reference" | "warm" | "cold" | "baseline";
+  group: "reference" | "warm" | "warm redis" | "cold" | "signed-in" | "baseline";
   url: string;
   headers?: Record<string, string>;
 }
@@ -200,9 +206,26 @@ async function main() {
   await chmod(scratch, 0o755); // nginx workers may run as another user
   // Under /assets: the server lists the build's other files once, at start.
   const staticCopy = path.join(projectRoot, "build", "client", "assets", "bench-film-copy.html");
+  let redis: RedisServer | undefined;
   try {
     const app = await startAppServer(env, { timeoutMs: 300_000 });
     servers.push(app);
+    // The same server with REDIS_URL, on a Redis of its own (and a data folder of its own).
+    let appRedis: RunningServer | undefined;
+    if (which("redis-server")) {
+      redis = await startRedisServer();
+      const redisDataDir = path.join(projectRoot, "data", "bench-redis");
+      await mkdir(redisDataDir, { recursive: true });
+      appRedis = await startAppServer(
+        { ...env, DATA_DIR: redisDataDir, REDIS_URL: redis.url },
+        { timeoutMs: 300_000 },
+      );
+      servers.push(appRedis);
+    } else console.log("No redis-server: the warm pages with REDIS_URL are not measured.");
+    // A signed-in visitor: every page is rendered for them.
+    const member = new Visitor(app.url);
+    await member.signIn(`bench-${Date.now()}@example.com`, "gizli123", "Ölçüm Kişisi");
+    const session = { cookie: member.cookieHeader };
     let baseline: RunningServer | undefined;
     if (process.env.BENCH_BASELINE) {
       baseline = await startBaseline(process.env.BENCH_BASELINE);
@@ -220,19 +243,18 @@ async function main() {
     const nginx = haveNginx ? await startNginx(scratch) : undefined;
     if (nginx) children.push(nginx.process);
 
-    // Warm the page cache and check that warm requests are hits and cold ones are not.
-    for (const [, page] of PAGES) {
-      let hit = false;
-      for (let attempt = 0; attempt < 50 && !hit; attempt++) {
-        const response = await fetch(app.url + page);
-        await response.arrayBuffer();
-        hit = response.headers.get("x-cache") === "HIT";
-        if (!hit) await new Promise((resolve) => setTimeout(resolve, 100)); // stored asynchronously
-      }
-      const cold = await fetch(app.url + page, { headers: BYPASS });
-      await cold.arrayBuffer();
-      if (!hit || cold.headers.get("x-cache") === "HIT") {
-        throw new Error(`page cache not behaving on ${page}`);
+    // Warm the page caches and check that warm requests are hits and cold ones are not: once a
+    // first answer has arrived, its copy answers the next request.
+    for (const server of [app, appRedis].filter((each) => each !== undefined)) {
+      for (const [, page] of PAGES) {
+        await (await fetch(server.url + page)).arrayBuffer();
+        const warm = await fetch(server.url + page);
+        await warm.arrayBuffer();
+        const cold = await fetch(server.url + page, { headers: BYPASS });
+        await cold.arrayBuffer();
+        if (warm.headers.get("x-cache") !== "HIT" || cold.headers.get("x-cache") === "HIT") {
+          throw new Error(`page cache not behaving on ${server.url}${page}`);
+        }
       }
     }
 
@@ -259,12 +281,21 @@ async function main() {
         url: app.url + PAGES[1]![1],
         headers: { "accept-encoding": "gzip" },
       },
+      ...(appRedis
+        ? PAGES.map(([name, page]): Target => ({
+            name,
+            group: "warm redis",
+            url: appRedis.url + page,
+          }))
+        : []),
       ...PAGES.map(([name, page]): Target => ({
         name,
         group: "cold",
         url: app.url + page,
         headers: BYPASS,
       })),
+      { name: "film", group: "signed-in", url: app.url + PAGES[1]![1], headers: session },
+      { name: "dashboard", group: "signed-in", url: `${app.url}/dashboard`, headers: session },
       ...(baseline
         ? PAGES.map(([name, page]): Target => ({
             name,
@@ -324,12 +355,17 @@ async function main() {
         "p99 ms",
         "% of nginx",
         "× Express static",
-        "vs baseline",
+        "vs baseline / without Redis",
         "errors",
       ],
     ];
     for (const [target, figures] of result) {
-      const base = target.group === "cold" ? find("baseline", target.name) : undefined;
+      const base =
+        target.group === "cold"
+          ? find("baseline", target.name)
+          : target.group === "warm redis"
+            ? find("warm", target.name)
+            : undefined;
       rows.push([
         target.group,
         target.name,
@@ -347,6 +383,7 @@ async function main() {
     await rm(staticCopy, { force: true });
     for (const child of children) child.kill("SIGTERM");
     await Promise.all(servers.map((server) => server.stop()));
+    await redis?.destroy();
     await rm(scratch, { recursive: true, force: true });
   }
 }

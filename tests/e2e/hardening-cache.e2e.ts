@@ -1,11 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type RunningServer } from "../support/app-server";
+import { startAppServer, type RunningServer } from "../support/app-server";
 import { raw, Visitor } from "../support/raw-http";
+import { startRedisServer, type RedisServer } from "../support/redis-server";
 
 /*
  * The page cache attacked on the built server (issue: hardening, second round): junk addresses
@@ -113,39 +111,19 @@ describe("a deleted account's review", () => {
   });
 });
 
-const redisServer = spawnSync("redis-server", ["--version"]).status === 0;
+/** Debian's redis-server: CI has it; a fresh machine with only Node skips this block. */
+const haveRedisServer = () => spawnSync("redis-server", ["--version"]).status === 0;
 
-/** A Redis of the test's own, on a free port, that can be stopped and started again. */
-async function startRedis(port: number, dir: string): Promise<ChildProcess> {
-  const redis = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { cwd: dir, stdio: ["ignore", "pipe", "ignore"] },
-  );
-  let output = "";
-  redis.stdout!.on("data", (chunk) => (output += chunk));
-  while (!output.includes("Ready to accept connections")) {
-    if (redis.exitCode !== null) throw new Error(`redis-server exited: ${output}`);
-    await once(redis.stdout!, "data");
-  }
-  return redis;
-}
-
-describe.skipIf(!redisServer)("a Redis that stops", () => {
+describe.skipIf(!haveRedisServer())("a Redis that stops", () => {
   let server: RunningServer;
-  let redis: ChildProcess;
-  let redisPort: number;
-  let dir: string;
+  let redis: RedisServer;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "perde-redis-"));
-    redisPort = await freePort();
-    redis = await startRedis(redisPort, dir);
-    server = await startAppServer({ REDIS_URL: `redis://127.0.0.1:${redisPort}` });
+    redis = await startRedisServer();
+    server = await startAppServer({ REDIS_URL: redis.url });
   });
   afterAll(async () => {
     await server.stop();
-    redis.kill("SIGKILL");
-    await rm(dir, { recursive: true, force: true });
+    await redis.destroy();
   });
 
   const readiness = async () => JSON.parse((await raw(server.url, { path: "/readyz" })).body);
@@ -153,8 +131,7 @@ describe.skipIf(!redisServer)("a Redis that stops", () => {
   it("hangs no page: every one answers while it is down, and /readyz says the cache is degraded", async () => {
     expect(await readiness()).toMatchObject({ status: "ok", cache: "redis" });
     await raw(server.url, { path: FILM });
-    redis.kill("SIGKILL");
-    await once(redis, "exit");
+    await redis.stop();
     // Warm pages (in memory), cold pages and searches: each must answer, none may wait on Redis.
     const paths = [FILM, "/", "/filmler", "/oyuncular", "/ara?q=baba", "/api/arama?q=kul"];
     // A request that waited on Redis would time out (10 s) and fail the load.
@@ -165,7 +142,7 @@ describe.skipIf(!redisServer)("a Redis that stops", () => {
   });
 
   it("comes back by itself when Redis does", async () => {
-    redis = await startRedis(redisPort, dir);
+    await redis.start();
     // Waits for the client's own reconnection (backoff of at most 2 s).
     while ((await readiness()).cache !== "redis") await new Promise((r) => setImmediate(r));
     const first = await raw(server.url, { path: "/oduller" });
