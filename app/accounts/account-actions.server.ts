@@ -233,11 +233,14 @@ export async function verifySecondStep(
         await takeBack(db, failuresHere);
         return services.flash.redirect(paths.auth, "error", SECOND_STEP_EXPIRED);
       }
-      if (!isFormAnswer(error)) {
+      // A recovery code another request used a moment before: better-auth's compare-and-swap
+      // of the stored codes lost the race (409). For this visitor, a used code is a wrong one.
+      const usedMeanwhile = error instanceof APIError && error.statusCode === 409;
+      if (!usedMeanwhile && !isFormAnswer(error)) {
         await takeBack(db, failuresHere);
         throw error;
       }
-      services.logger.warn({ code: reason }, "second step failed");
+      services.logger.warn({ code: reason ?? "CONFLICT" }, "second step failed");
       return await wrongCode();
     }
   });

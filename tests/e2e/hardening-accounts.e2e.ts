@@ -113,6 +113,8 @@ describe("a TOTP code works once (defect 4)", () => {
       visitors.map((v) => v.post("/auth/iki-adim", { code: backup.trim() })),
     );
     expect(answers.filter(signedIn)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => !signedIn(answer)))
+      expect(answer.body).toContain(WRONG_CODE);
   });
 });
 
