@@ -5,7 +5,17 @@ import { paths } from "~/core/paths";
 import { session } from "~/db/auth-schema";
 import type { AccountServices } from "./account-services.server";
 import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
-import { allow, forget, hit, LIMITS, peek, signInDelayMs, TOO_MANY } from "./rate-limit.server";
+import type { Database } from "~/db/client.server";
+import {
+  allow,
+  forget,
+  hit,
+  LIMITS,
+  peek,
+  signInDelayMs,
+  TOO_MANY,
+  unhit,
+} from "./rate-limit.server";
 import {
   newPasswordSchema,
   RESET_UNAVAILABLE,
@@ -89,13 +99,23 @@ export async function signIn(
   const failuresAnywhere = `signin:fail:${address}`;
   const { signInPerClient, signInFailuresPerAddressAndClient, signInFailuresPerAddress } = LIMITS;
   return answering(services, email, async () => {
-    const [withinClientLimit, failedHere, failedAnywhere] = await Promise.all([
-      allow(db, `signin:client:${clientIp}`, signInPerClient.limit, signInPerClient.windowSeconds),
-      peek(db, failuresHere, signInFailuresPerAddressAndClient.windowSeconds),
+    if (
+      !(await allow(
+        db,
+        `signin:client:${clientIp}`,
+        signInPerClient.limit,
+        signInPerClient.windowSeconds,
+      ))
+    )
+      return { error: TOO_MANY, email };
+    // The attempt is counted as a failure before the password is checked, in one statement, so
+    // parallel attempts (on any number of instances) cannot reach the check more than the limit
+    // allows; an attempt that turns out not to be a wrong password is taken back.
+    const [failedHere, failedAnywhere] = await Promise.all([
+      hit(db, failuresHere, signInFailuresPerAddressAndClient.windowSeconds),
       peek(db, failuresAnywhere, signInFailuresPerAddress.windowSeconds),
     ]);
-    if (!withinClientLimit || failedHere >= signInFailuresPerAddressAndClient.limit)
-      return { error: TOO_MANY, email };
+    if (failedHere > signInFailuresPerAddressAndClient.limit) return { error: TOO_MANY, email };
     // Many wrong passwords for this address from elsewhere: slow down, never refuse.
     const delay = signInDelayMs(failedAnywhere);
     if (delay > 0) await sleep(delay);
@@ -117,17 +137,20 @@ export async function signIn(
     } catch (error) {
       const { code, message } = authError(error);
       if (code === "INVALID_EMAIL_OR_PASSWORD") {
-        await Promise.all([
-          hit(db, failuresHere, signInFailuresPerAddressAndClient.windowSeconds),
-          hit(db, failuresAnywhere, signInFailuresPerAddress.windowSeconds),
-        ]);
+        await hit(db, failuresAnywhere, signInFailuresPerAddress.windowSeconds);
         return { error: "E-posta veya şifre hatalı", email };
       }
+      await takeBack(db, failuresHere);
       if (!isFormAnswer(error)) throw error;
       services.logger.warn({ code }, "sign-in failed");
       return { error: message, email };
     }
   });
+}
+
+/** `unhit` on the way out of a failure: when the database is what failed, the failure wins. */
+async function takeBack(db: Database, key: string) {
+  await unhit(db, key).catch(() => undefined);
 }
 
 /** The cookies better-auth set, ready for a redirect. */
@@ -139,8 +162,11 @@ export function cookiesOf(headers: Headers): Headers {
 
 /**
  * The second step of a two-factor sign-in: a 6-digit code from the app, or one of the recovery
- * codes (each works once). better-auth's pending cookie says whose sign-in this is; wrong codes
- * count like wrong passwords for this client, and better-auth locks the account after 10.
+ * codes (each works once). better-auth's pending cookie says whose sign-in this is. Wrong codes
+ * follow the password rule, per account: 10 from one client lock that client out of the account
+ * for 15 minutes (counted before the check, like passwords); from all clients together they only
+ * slow the account's second step down, so nobody can lock the owner out. A TOTP code is accepted
+ * once per account (`firstUseOfTotpCode`).
  */
 export async function verifySecondStep(
   services: AccountServices,
@@ -152,12 +178,26 @@ export async function verifySecondStep(
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
   const code = parsed.data.code.replace(/\s+/g, "");
   const db = services.database.db;
-  const failures = `2fa:fail:${clientIp}`;
-  const limit = LIMITS.signInFailuresPerAddressAndClient;
+  const { secondStepFailuresPerAccountAndClient: perClient, secondStepFailuresPerAccount } = LIMITS;
   return answering(services, undefined, async () => {
-    if ((await peek(db, failures, limit.windowSeconds)) >= limit.limit) return { error: TOO_MANY };
+    const { userId } = await services.auth.api.pendingSecondStepUser({ headers: request.headers });
+    if (!userId) return services.flash.redirect(paths.auth, "error", SECOND_STEP_EXPIRED);
+    const failuresHere = `2fa:fail:${userId}:${clientIp}`;
+    const failuresAnywhere = `2fa:fail:${userId}`;
+    const [failedHere, failedAnywhere] = await Promise.all([
+      hit(db, failuresHere, perClient.windowSeconds),
+      peek(db, failuresAnywhere, secondStepFailuresPerAccount.windowSeconds),
+    ]);
+    if (failedHere > perClient.limit) return { error: TOO_MANY };
+    const delay = signInDelayMs(failedAnywhere);
+    if (delay > 0) await sleep(delay);
+    const wrongCode = async () => {
+      await hit(db, failuresAnywhere, secondStepFailuresPerAccount.windowSeconds);
+      return { error: WRONG_CODE };
+    };
     try {
-      const { headers } = /^\d{6}$/.test(code)
+      const isTotp = /^\d{6}$/.test(code);
+      const { headers, response } = isTotp
         ? await services.auth.api.verifyTOTP({
             body: { code },
             headers: request.headers,
@@ -168,7 +208,14 @@ export async function verifySecondStep(
             headers: request.headers,
             returnHeaders: true,
           });
-      await forget(db, failures);
+      if (isTotp && !(await firstUseOfTotpCode(db, response.user.id, code))) {
+        // The code was accepted before (a replay, or a parallel request that got there first):
+        // the session better-auth has just opened is closed before its cookie leaves.
+        if (response.token) await db.delete(session).where(eq(session.token, response.token));
+        services.logger.warn("second step with a used code");
+        return await wrongCode();
+      }
+      await forget(db, failuresHere);
       return await services.flash.redirect(
         paths.dashboard,
         "success",
@@ -177,16 +224,39 @@ export async function verifySecondStep(
       );
     } catch (error) {
       const { code: reason } = authError(error);
-      if (reason === "INVALID_TWO_FACTOR_COOKIE" || reason === "TWO_FACTOR_NOT_ENABLED")
+      // No code was checked: the sign-in expired, or used up better-auth's 5 codes per sign-in.
+      if (
+        reason === "INVALID_TWO_FACTOR_COOKIE" ||
+        reason === "TWO_FACTOR_NOT_ENABLED" ||
+        reason === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"
+      ) {
+        await takeBack(db, failuresHere);
         return services.flash.redirect(paths.auth, "error", SECOND_STEP_EXPIRED);
-      if (!isFormAnswer(error)) throw error;
-      await hit(db, failures, limit.windowSeconds);
-      services.logger.warn({ code: reason }, "second step failed");
-      return {
-        error: reason === "ACCOUNT_TEMPORARILY_LOCKED" ? TOO_MANY : "Doğrulama kodu hatalı",
-      };
+      }
+      // A recovery code another request used a moment before: better-auth's compare-and-swap
+      // of the stored codes lost the race (409). For this visitor, a used code is a wrong one.
+      const usedMeanwhile = error instanceof APIError && error.statusCode === 409;
+      if (!usedMeanwhile && !isFormAnswer(error)) {
+        await takeBack(db, failuresHere);
+        throw error;
+      }
+      services.logger.warn({ code: reason ?? "CONFLICT" }, "second step failed");
+      return await wrongCode();
     }
   });
+}
+
+const WRONG_CODE = "Doğrulama kodu hatalı";
+
+/**
+ * Records that an account's TOTP code has been accepted, in one statement shared by every
+ * instance; false when it had been already (within longer than better-auth accepts a code).
+ * better-auth alone would accept the same code again for its whole 90 seconds.
+ */
+export function firstUseOfTotpCode(db: Database, userId: string, code: string) {
+  const { limit, windowSeconds } = LIMITS.totpCodeUse;
+  // A used code is worthless once its window has passed, and the row goes with it.
+  return allow(db, `totp:used:${userId}:${code}`, limit, windowSeconds);
 }
 
 const SECOND_STEP_EXPIRED = "Doğrulama süresi doldu. Lütfen yeniden giriş yapın.";
@@ -254,25 +324,20 @@ export async function requestPasswordReset(
   if (!services.mailer.available) return { error: RESET_UNAVAILABLE, email };
   const db = services.database.db;
   const address = email.toLowerCase();
+  const { resetPerClient, resetPerAddressAndClient } = LIMITS;
   return answering(services, email, async () => {
-    const withinLimits =
-      (await allow(
-        db,
-        `reset:client:${clientIp}`,
-        LIMITS.resetPerClient.limit,
-        LIMITS.resetPerClient.windowSeconds,
-      )) &&
-      (await allow(
-        db,
-        `reset:email:${address}`,
-        LIMITS.resetPerAddress.limit,
-        LIMITS.resetPerAddress.windowSeconds,
-      ));
-    if (!withinLimits) return { error: TOO_MANY, email };
-    await services.auth.api.requestPasswordReset({
-      body: { email, redirectTo: "/sifre-sifirla" },
-    });
-    // The same answer whether or not the address has an account.
+    // Limits per client and per address and client: a stranger cannot spend the owner's
+    // requests. Every request gets the same answer, limited or not, account or not, so the
+    // answer tells nothing about the address (the mail goes out in the background: see auth).
+    const [forClient, forAddressHere] = await Promise.all([
+      hit(db, `reset:client:${clientIp}`, resetPerClient.windowSeconds),
+      hit(db, `reset:email:${address}:${clientIp}`, resetPerAddressAndClient.windowSeconds),
+    ]);
+    if (forClient <= resetPerClient.limit && forAddressHere <= resetPerAddressAndClient.limit) {
+      await services.auth.api.requestPasswordReset({
+        body: { email, redirectTo: "/sifre-sifirla" },
+      });
+    }
     return { success: RESET_SENT, email };
   });
 }

@@ -9,6 +9,7 @@ import {
   answering,
   authError,
   cookiesOf,
+  firstUseOfTotpCode,
   isFormAnswer,
   values,
   type FormFailure,
@@ -222,6 +223,8 @@ export async function confirmTwoFactor(
         headers: request.headers,
         returnHeaders: true,
       });
+      // The code that turned it on cannot open a sign-in within its window either.
+      await firstUseOfTotpCode(services.database.db, user.id, parsed.data.code);
       return await done(services, "İki adımlı doğrulama açıldı", cookiesOf(headers));
     } catch (error) {
       if (!isFormAnswer(error)) throw error;

@@ -1,6 +1,7 @@
 import { passkey } from "@better-auth/passkey";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthEndpoint } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import {
   account,
@@ -43,9 +44,12 @@ export function createAuth(env: Env, database: DatabaseHandle, mailer: Mailer, l
       twoFactor({
         issuer: "Perde",
         backupCodeOptions: { amount: 10, length: 10 },
-        // Wrong codes: our limiter per client (like passwords) and better-auth's own per account.
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // Wrong codes follow the password rule in our limiter (per account and client, decision
+        // 008). better-auth's lock per account is off: anyone who knows the password could spend
+        // it and lock the owner out. Its limit of 5 codes per sign-in attempt stays.
+        accountLockout: { enabled: false },
       }),
+      pendingSecondStep(),
       passkey({
         rpID: new URL(env.publicSiteUrl).hostname,
         rpName: "Perde",
@@ -60,11 +64,17 @@ export function createAuth(env: Env, database: DatabaseHandle, mailer: Mailer, l
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: owner, token }) {
         const link = `${env.publicSiteUrl}/sifre-sifirla?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: owner.email,
-          subject: "Perde şifre sıfırlama",
-          text: `Merhaba ${owner.name},\n\nŞifrenizi sıfırlamak için bu bağlantıyı açın (1 saat geçerlidir):\n${link}\n\nBu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz.`,
-        });
+        // Not awaited: the answer to a reset request must take as long, and say the same,
+        // whether or not the address has an account (decision 008), even when mail fails.
+        void mailer
+          .send({
+            to: owner.email,
+            subject: "Perde şifre sıfırlama",
+            text: `Merhaba ${owner.name},\n\nŞifrenizi sıfırlamak için bu bağlantıyı açın (1 saat geçerlidir):\n${link}\n\nBu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz.`,
+          })
+          .catch((error: unknown) =>
+            logger.warn({ err: String(error) }, "password reset mail failed"),
+          );
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -97,3 +107,30 @@ export function createAuth(env: Env, database: DatabaseHandle, mailer: Mailer, l
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Whose sign-in waits for its second step: the user id behind better-auth's signed pending
+ * cookie (null when there is none or it expired), read the way the twoFactor plugin reads it,
+ * so that wrong codes can be counted per account before a code is checked. Server only: the
+ * HTTP handler is not mounted.
+ */
+function pendingSecondStep() {
+  return {
+    id: "perde-pending-second-step",
+    endpoints: {
+      pendingSecondStepUser: createAuthEndpoint(
+        "/perde/pending-second-step",
+        { method: "GET", metadata: { SERVER_ONLY: true } },
+        async (ctx) => {
+          const cookie = ctx.context.createAuthCookie("two_factor");
+          const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+          const pending = identifier
+            ? await ctx.context.internalAdapter.findVerificationValue(identifier)
+            : null;
+          const live = pending && new Date(pending.expiresAt).getTime() > Date.now();
+          return ctx.json({ userId: live ? pending.value : null });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -18,8 +18,14 @@ function json(body: unknown, init: { status?: number; headers?: Headers } = {}) 
   return Response.json(body, { status: init.status, headers });
 }
 
-/** The authenticator's answer: shape checked by better-auth; here only that it is an object. */
-const answerSchema = z.object({ response: z.record(z.string(), z.unknown()) });
+/**
+ * The authenticator's answer: shape checked by better-auth; here only that it is an object. A
+ * body without one gets a Turkish message (zod's own is English).
+ */
+const NO_ANSWER = "Geçiş anahtarı doğrulanamadı";
+const response = z.record(z.string(), z.unknown(), { error: NO_ANSWER });
+const answerSchema = z.object({ response }, { error: NO_ANSWER });
+const registrationSchema = z.object({ response, ...passkeyNameSchema.shape }, { error: NO_ANSWER });
 
 async function readJson(request: Request): Promise<unknown> {
   try {
@@ -66,7 +72,7 @@ export async function registerPasskey(
   user: CurrentUser,
 ) {
   const body = await readJson(request);
-  const parsed = answerSchema.merge(passkeyNameSchema).safeParse(body);
+  const parsed = registrationSchema.safeParse(body);
   if (!parsed.success) return json({ error: parsed.error.issues[0]!.message }, { status: 400 });
   try {
     await services.auth.api.verifyPasskeyRegistration({
@@ -100,7 +106,7 @@ export async function signInWithPasskey(
   if (!(await allow(services.database.db, `signin:client:${clientIp}`, limit, windowSeconds)))
     return json({ error: TOO_MANY }, { status: 429 });
   const parsed = answerSchema.safeParse(await readJson(request));
-  if (!parsed.success) return json({ error: "Geçiş anahtarı doğrulanamadı" }, { status: 400 });
+  if (!parsed.success) return json({ error: NO_ANSWER }, { status: 400 });
   try {
     const { headers } = await services.auth.api.verifyPasskeyAuthentication({
       // better-auth checks the answer's shape and signature.

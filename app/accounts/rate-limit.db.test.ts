@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
-import { allow, forget, hit, peek, pruneRateLimits } from "./rate-limit.server";
+import { allow, forget, hit, peek, pruneRateLimits, unhit } from "./rate-limit.server";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -25,6 +25,19 @@ describe("rate-limit counters", () => {
     expect(await allow(handle.db, "test:a", 3, 60)).toBe(false);
     await forget(handle.db, "test:a");
     expect(await peek(handle.db, "test:a", 60)).toBe(0);
+  });
+
+  it("take back one counted event, never below zero", async () => {
+    expect(await hit(handle.db, "test:back", 60)).toBe(1);
+    expect(await hit(handle.db, "test:back", 60)).toBe(2);
+    await unhit(handle.db, "test:back");
+    expect(await peek(handle.db, "test:back", 60)).toBe(1);
+    await unhit(handle.db, "test:back");
+    await unhit(handle.db, "test:back");
+    expect(await peek(handle.db, "test:back", 60)).toBe(0);
+    await unhit(handle.db, "test:none");
+    expect(await peek(handle.db, "test:none", 60)).toBe(0);
+    await forget(handle.db, "test:back");
   });
 
   it("start a new window once the old one has passed", async () => {

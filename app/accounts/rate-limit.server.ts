@@ -31,6 +31,14 @@ export async function peek(db: Database, key: string, windowSeconds: number): Pr
   return Number(row?.count ?? 0);
 }
 
+/**
+ * Takes back one event counted by `hit` whose outcome was not what the key counts (an attempt
+ * counted before its check that turned out not to be a failure).
+ */
+export async function unhit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 export async function forget(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
@@ -72,16 +80,25 @@ export function startRateLimitPruning(db: Database, logger: Logger): () => void 
  *   client lock that client out of that address for 15 minutes. Wrong passwords for an address
  *   from all clients together only slow its sign-ins down (signInDelayMs), so nobody can lock
  *   someone else out: the right password from a client that has not failed always works.
- * - Password reset: 10 requests per client and 3 per address an hour.
+ *   A failure is counted before the password is checked (`hit`, one atomic statement), so
+ *   parallel attempts, on any number of instances, cannot reach the check more than 10 times.
+ * - Second step (two-factor codes): the same rule per account instead of per address.
+ * - Password reset: 10 requests per client and 3 per address and client an hour; nobody else can
+ *   spend the owner's requests, and every request gets the same answer (decision 008).
  * - Sign-up: 10 per client an hour.
+ * - A TOTP code is accepted once per account: its use is remembered for longer than better-auth
+ *   accepts it (the current 30 s step and the one either side: at most 90 s).
  */
 export const LIMITS = {
   signInPerClient: { limit: 30, windowSeconds: 15 * 60 },
   signInFailuresPerAddressAndClient: { limit: 10, windowSeconds: 15 * 60 },
   signInFailuresPerAddress: { freeFailures: 10, windowSeconds: 15 * 60 },
-  resetPerAddress: { limit: 3, windowSeconds: LONGEST_WINDOW_SECONDS },
+  secondStepFailuresPerAccountAndClient: { limit: 10, windowSeconds: 15 * 60 },
+  secondStepFailuresPerAccount: { freeFailures: 10, windowSeconds: 15 * 60 },
+  resetPerAddressAndClient: { limit: 3, windowSeconds: LONGEST_WINDOW_SECONDS },
   resetPerClient: { limit: 10, windowSeconds: LONGEST_WINDOW_SECONDS },
   signUpPerClient: { limit: 10, windowSeconds: LONGEST_WINDOW_SECONDS },
+  totpCodeUse: { limit: 1, windowSeconds: 2 * 60 },
 } as const;
 
 /**
@@ -90,6 +107,7 @@ export const LIMITS = {
  * to a crawl without ever refusing the owner.
  */
 export function signInDelayMs(failuresForAddress: number): number {
+  // The same free failures for an address (passwords) and for an account (second step).
   const over = failuresForAddress - LIMITS.signInFailuresPerAddress.freeFailures;
   if (over <= 0) return 0;
   return Math.min(500 * 2 ** (over - 1), 4_000);

@@ -1,11 +1,12 @@
-import { z } from "~/ui/zod";
+import { formSchema, z } from "~/ui/zod";
 
 const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
 
 /** The review form (SPEC.md section 5): 10-1000 characters, an optional rating 1-10 (0 = none). */
-export const reviewSchema = z.object({
+export const reviewSchema = formSchema({
+  // Missing or not text: the spec's first message too (zod's own would be English).
   comment: z
-    .string()
+    .string({ error: "Yorum en az 10 karakter olmalıdır" })
     .trim()
     .min(10, "Yorum en az 10 karakter olmalıdır")
     .max(1000, "Yorum en fazla 1000 karakter olabilir"),
@@ -24,20 +25,25 @@ export const reviewSchema = z.object({
 });
 
 /** Catalogue ids are positive 32-bit integers (the movie database's and the schema's). */
-const itemId = z.coerce.number().int().positive().max(2_147_483_647);
+const NO_ITEM = "Bu içerik bulunamadı";
+const itemId = z.coerce.number({ error: NO_ITEM }).int().positive().max(2_147_483_647);
 
-export const watchlistItemSchema = z.object({
-  itemType: z.enum(["movie", "tv"]),
+export const watchlistItemSchema = formSchema({
+  itemType: z.enum(["movie", "tv"], { error: NO_ITEM }),
   itemId,
 });
 
-export const reviewItemSchema = z.object({
-  itemType: z.enum(["movie", "tv", "person"]),
+export const reviewItemSchema = formSchema({
+  itemType: z.enum(["movie", "tv", "person"], { error: NO_ITEM }),
   itemId,
 });
 
 /** A row id sent back by the dashboard's and the review's own buttons. */
-export const rowIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const rowIdSchema = z.coerce
+  .number({ error: "Kayıt bulunamadı" })
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER);
 
 /**
  * Where to go back after a form posted without JavaScript: a plain path on this site only
