@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { getTableName, isTable } from "drizzle-orm";
+import { getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import * as authSchema from "./auth-schema";
@@ -11,7 +12,7 @@ import * as userSchema from "./schema";
 
 /** Every table the schema declares. */
 const schemaTables = Object.values({ ...userSchema, ...authSchema, ...catalogueSchema })
-  .filter(isTable)
+  .filter((value) => is(value, PgTable))
   .map((table) => getTableName(table));
 
 /*
