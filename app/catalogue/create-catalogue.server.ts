@@ -6,6 +6,7 @@ import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";
 import { createLocalSource } from "./local/local-source.server";
 import { memoizeCatalogue } from "./local/memo.server";
+import type { TmdbObserver } from "./tmdb/http.server";
 import { createTmdbSource } from "./tmdb/tmdb-source.server";
 
 async function cacheStore(env: Env, logger: Logger): Promise<CacheStore> {
@@ -24,6 +25,8 @@ export async function createCatalogue(
   env: Env,
   database: DatabaseHandle,
   logger: Logger,
+  /** Told of every call to the movie database (the server's metrics). */
+  observeTmdb?: TmdbObserver,
 ): Promise<Catalogue> {
   if (env.catalogue === "local") {
     await ensureLocalCatalogue(database.db, logger);
@@ -37,6 +40,7 @@ export async function createCatalogue(
       accessToken: env.tmdb.accessToken,
       imageBaseUrl: env.tmdb.imageBaseUrl,
       logger,
+      observe: observeTmdb,
       cached: createCache(store, logger),
     }),
     close: () => store.close(),

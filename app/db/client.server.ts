@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections right now (the server's metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as a tarball, to start another one from (tests). */
   dump?: () => Promise<Blob>;
 }
@@ -123,6 +125,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await pool.query("select 1");
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
 
