@@ -251,7 +251,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   );
   const { port, host, http } = services.env;
   // Slow clients (README "Running in production"): headers within 10 s, the whole request within
-  // 30 s, and idle keep-alive connections closed after 5 s, before the proxy's own keepalive ends.
+  // 30 s, idle keep-alive connections closed after 5 s (the proxy must let go of them sooner).
   // Node checks these limits every connectionsCheckingInterval (30 s by default): once a second.
   const server = createServer(
     {

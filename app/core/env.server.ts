@@ -63,8 +63,9 @@ const trustProxy = z
 
 /**
  * How long a client may take (README "Running in production"): 10 s to send its headers, 30 s for
- * the whole request, and an idle keep-alive connection is closed after 5 s, below nginx's own
- * upstream keepalive_timeout, so the server never closes a connection the proxy is about to reuse.
+ * the whole request; an idle keep-alive connection is closed after 5 s. A proxy must give up its
+ * idle connections to us sooner than that (nginx: upstream `keepalive_timeout 4s`; its default is
+ * 60 s), or it may reuse one we are closing at that moment: a 502 for its client.
  */
 const HTTP_DEFAULTS = {
   headersTimeoutMs: 10_000,
