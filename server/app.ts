@@ -249,6 +249,16 @@ export async function start(options: StartOptions = {}): Promise<Server> {
       routeOf: routeLabeller(serverBuild?.routes, serverPath),
     },
   );
+  const stopPruning = startRateLimitPruning(services.database.db, services.logger);
+  const metricsServer = services.env.metrics
+    ? await startMetricsServer(services.env.metrics, services.database, services.logger).catch(
+        (error: unknown) => {
+          // A taken port, say: one line, as for the site's own listener.
+          services.logger.fatal({ err: String(error) }, "metrics listener failed");
+          process.exit(1);
+        },
+      )
+    : undefined;
   const { port, host, http } = services.env;
   // Slow clients (README "Running in production"): headers within 10 s, the whole request within
   // 30 s, idle keep-alive connections closed after 5 s (the proxy must let go of them sooner).
@@ -271,10 +281,6 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     services.logger.fatal({ err: error }, "server failed");
     process.exit(1);
   });
-  const stopPruning = startRateLimitPruning(services.database.db, services.logger);
-  const metricsServer = services.env.metrics
-    ? await startMetricsServer(services.env.metrics, services.database, services.logger)
-    : undefined;
   // What is left once the last request is answered, in this order (lifecycle.ts).
   const closers: Closer[] = [
     ["rate limit pruning", stopPruning],

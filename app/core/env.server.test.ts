@@ -133,5 +133,8 @@ describe("loadEnv", () => {
       /^Configuration error: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
     );
     expect(configError({ METRICS_PORT: "x" })).toMatch(/^Configuration error: METRICS_PORT /);
+    expect(configError({ METRICS_PORT: "3000" })).toMatch(
+      /^Configuration error: METRICS_PORT must differ from PORT/,
+    );
   });
 });

@@ -119,6 +119,13 @@ const envSchema = z
         message: "is required when DATABASE_URL is set (at least 32 characters)",
       });
     }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === (env.PORT ?? 3000)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT: the metrics are never served on the site's own port",
+      });
+    }
     // Node refuses to start a server whose headers may take longer than the whole request.
     const headers = env.HTTP_HEADERS_TIMEOUT_MS ?? HTTP_DEFAULTS.headersTimeoutMs;
     const request = env.HTTP_REQUEST_TIMEOUT_MS ?? HTTP_DEFAULTS.requestTimeoutMs;
