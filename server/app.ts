@@ -22,8 +22,12 @@ import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
 import { answerFailure, lastResort } from "./last-resort";
+import { Lifecycle, type Closer } from "./lifecycle";
+import { observeTmdb, pageCacheLookups, routeLabeller, startMetricsServer } from "./metrics";
 import { openPageCache, type PageCache } from "./page-cache";
+import type { LookupObserver } from "./page-store";
 import { reactRouterAdapter, sendAnswer, type AnswerRequest } from "./react-router-adapter";
+import { frontDoor } from "./request-context";
 import { sameOriginOnly } from "./same-origin";
 import {
   securityHeaders,
@@ -42,8 +46,6 @@ export interface StartOptions {
   serverBuild?: ServerBuild;
 }
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 const productionBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /** The build of React actually loaded: only its development build tags elements with `_store`. */
@@ -58,12 +60,11 @@ async function createServices(): Promise<AppServices> {
     env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
   );
   await database.migrate();
-  startRateLimitPruning(database.db, logger);
-  // One Redis connection for the shared caches and the change news (decision 012).
+  // One Redis connection for the shared caches and the change news (decision 016).
   const redis = env.redisUrl ? await openRedis(env.redisUrl, logger) : undefined;
   const changes = await createItemChanges({ redis, logger });
   followItemChanges(changes, database.db, logger);
-  const catalogue = await createCatalogue(env, database, logger, redis);
+  const catalogue = await createCatalogue(env, database, logger, { redis, observeTmdb });
   logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
   const mailer = createMailer(env, logger);
   const auth = createAuth(env, database, mailer, logger);
@@ -88,21 +89,21 @@ async function createServices(): Promise<AppServices> {
 /**
  * Paths Express answers itself: health checks, hashed assets and the build's other files (the
  * favicon…), listed once at start: the build does not change under a running server, and a page
- * read, cache hits included, then costs no look at the disk.
+ * read, cache hits included, then costs no look at the disk. Named as the metrics label them;
+ * undefined for the paths React Router answers.
  */
-function serverPaths(clientDir: string): (pathname: string) => boolean {
+function serverPaths(clientDir: string): (pathname: string) => string | undefined {
   const files = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => "/" + path.relative(clientDir, path.join(entry.parentPath, entry.name)))
       .filter((file) => !file.startsWith("/assets/")),
   );
-  return (pathname) =>
-    pathname === "/healthz" ||
-    pathname === "/readyz" ||
-    pathname === "/assets" ||
-    pathname.startsWith("/assets/") ||
-    files.has(pathname);
+  return (pathname) => {
+    if (pathname === "/healthz" || pathname === "/readyz") return pathname.slice(1);
+    if (pathname === "/assets" || pathname.startsWith("/assets/")) return "assets";
+    return files.has(pathname) ? "static" : undefined;
+  };
 }
 
 interface Site {
@@ -111,7 +112,7 @@ interface Site {
   applySecurityHeaders: ApplySecurityHeaders;
 }
 
-function createApp(services: AppServices, options: StartOptions = {}): Site {
+function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOptions = {}): Site {
   const { env, database, logger } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -125,6 +126,11 @@ function createApp(services: AppServices, options: StartOptions = {}): Site {
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
+    // Draining (README "Running in production"): the balancer must stop sending at once.
+    if (lifecycle.draining) {
+      res.status(503).json({ status: "draining" });
+      return;
+    }
     try {
       await database.ping();
       // A Redis outage leaves the site up on each instance's own memory: degraded, still ready.
@@ -144,7 +150,7 @@ function createApp(services: AppServices, options: StartOptions = {}): Site {
   });
   app.use(securityHeadersMiddleware(applySecurityHeaders));
   app.use(bodyLimit());
-  app.use(sameOriginOnly(env.publicSiteUrl));
+  app.use(sameOriginOnly(env.publicSiteUrl, app.get("trust proxy fn"), logger));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.vite) {
@@ -190,9 +196,9 @@ function productionListener(
   services: AppServices,
   site: Site,
   pageCache: PageCache,
+  serverPath: (pathname: string) => string | undefined,
 ): RequestListener {
   const { app, answer, applySecurityHeaders } = site;
-  const isServerPath = serverPaths(path.join(projectRoot, "build", "client"));
   const compress = compression();
   const render: RequestListener = (req, res) => {
     const nonce = applySecurityHeaders(res);
@@ -212,34 +218,17 @@ function productionListener(
   const pages = pageCache.front(render);
   return (req, res) => {
     const pageRead = req.method === "GET" || req.method === "HEAD";
-    if (pageRead && !isServerPath((req.url ?? "/").split("?")[0]!)) pages(req, res);
+    if (pageRead && serverPath((req.url ?? "/").split("?")[0]!) === undefined) pages(req, res);
     else app(req, res);
   };
 }
 
-function closeGracefully(server: Server, services: AppServices, pageCache?: PageCache) {
-  let closing = false;
-  return (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    services.logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    // Stops accepting connections and resolves once in-flight requests have finished.
-    server.close(async () => {
-      try {
-        await services.catalogue.close?.();
-        await pageCache?.close();
-        await services.redis?.close();
-        await services.database.close();
-      } finally {
-        services.logger.info("stopped");
-        process.exit(0);
-      }
-    });
-    server.closeIdleConnections();
-  };
-}
+/** Each look-up of a page cache layer, in the metrics: hit, stale (kept past its lifetime) or miss. */
+const countPageCacheLookup: LookupObserver = (layer, found) =>
+  pageCacheLookups.inc({
+    layer,
+    result: !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale",
+  });
 
 export async function start(options: StartOptions = {}): Promise<Server> {
   let services: AppServices;
@@ -254,12 +243,50 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   }
   const serverBuild = options.vite ? undefined : await productionBuild();
   const pageCache = serverBuild
-    ? await openPageCache({ ...services, buildId: serverBuild.assets.version })
+    ? await openPageCache({
+        ...services,
+        buildId: serverBuild.assets.version,
+        onLookup: countPageCacheLookup,
+      })
     : undefined;
-  const site = createApp(services, { ...options, serverBuild });
-  const listener = pageCache ? productionListener(services, site, pageCache) : site.app;
-  const { port, host } = services.env;
-  const server = createServer(listener).listen(port, host, () => {
+  const lifecycle = new Lifecycle();
+  const site = createApp(services, lifecycle, { ...options, serverBuild });
+  const serverPath = serverBuild
+    ? serverPaths(path.join(projectRoot, "build", "client"))
+    : () => undefined;
+  const listener = frontDoor(
+    pageCache ? productionListener(services, site, pageCache, serverPath) : site.app,
+    {
+      logger: services.logger,
+      trust: site.app.get("trust proxy fn"),
+      lifecycle,
+      routeOf: routeLabeller(serverBuild?.routes, serverPath),
+    },
+  );
+  const stopPruning = startRateLimitPruning(services.database.db, services.logger);
+  const metricsServer = services.env.metrics
+    ? await startMetricsServer(services.env.metrics, services.database, services.logger).catch(
+        (error: unknown) => {
+          // A taken port, say: one line, as for the site's own listener.
+          services.logger.fatal({ err: String(error) }, "metrics listener failed");
+          process.exit(1);
+        },
+      )
+    : undefined;
+  const { port, host, http } = services.env;
+  // Slow clients (README "Running in production"): headers within 10 s, the whole request within
+  // 30 s, idle keep-alive connections closed after 5 s (the proxy must let go of them sooner).
+  // Node checks these limits every connectionsCheckingInterval (30 s by default): once a second.
+  const server = createServer(
+    {
+      headersTimeout: http.headersTimeoutMs,
+      requestTimeout: http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
+    },
+    listener,
+  );
+  server.keepAliveTimeout = http.keepAliveTimeoutMs;
+  server.listen(port, host, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     services.logger.info(`listening on http://${host}:${actualPort}`);
@@ -268,7 +295,21 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     services.logger.fatal({ err: error }, "server failed");
     process.exit(1);
   });
-  const shutdown = closeGracefully(server, services, pageCache);
+  // What is left once the last request is answered, in this order (lifecycle.ts).
+  const closers: Closer[] = [
+    ["rate limit pruning", stopPruning],
+    ["metrics", () => new Promise((resolve) => metricsServer?.close(resolve) ?? resolve(null))],
+    ["page cache", () => pageCache?.close()],
+    ["catalogue", () => services.catalogue.close?.()],
+    ["redis", () => services.redis?.close()],
+    ["database", () => services.database.close()],
+  ];
+  const shutdown = (signal: NodeJS.Signals) =>
+    lifecycle.shutdown(server, services.logger, {
+      signal,
+      timeoutMs: services.env.shutdownTimeoutMs,
+      closers,
+    });
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
   return server;

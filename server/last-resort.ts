@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import { isServiceFailure } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
+import { requestLogger } from "./request-context";
 import { STATUS_TEXTS, statusPageHtml } from "./status-page";
 
 /**
@@ -21,8 +22,9 @@ export function answerFailure(
     status = 400;
   else if (isServiceFailure(error)) status = 503;
   const url = (req.url ?? "/").split("?")[0];
-  if (status === 500) logger.error({ err: error, url }, "request failed");
-  else logger.warn({ url, status, err: String(error) }, "request refused");
+  const log = requestLogger(req, logger);
+  if (status === 500) log.error({ err: error, url }, "request failed");
+  else log.warn({ url, status, err: String(error) }, "request refused");
   if (res.headersSent) {
     res.destroy();
     return;

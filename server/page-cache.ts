@@ -8,9 +8,10 @@ import { createEntry, renderBody, type PageEntry } from "./page-entry";
 import {
   layeredPageStore,
   memoryPageStore,
+  observedMemoryStore,
   redisPageStore,
+  type LookupObserver,
   type PageStore,
-  type StoreLayer,
 } from "./page-store";
 import type { Answer } from "./react-router-adapter";
 
@@ -106,6 +107,7 @@ const TRANSFER_HEADERS = new Set([
   "etag",
   "age",
   "x-cache",
+  "x-request-id",
 ]);
 
 /** The longest a page is kept, whatever its header says (the catalogue's detail lifetime). */
@@ -411,12 +413,14 @@ export async function openPageCache({
   changes: ItemChanges;
   logger: Logger;
   buildId: string;
-  onLookup?: (layer: StoreLayer, found: boolean) => void;
+  onLookup?: LookupObserver;
 }): Promise<PageCache> {
   const memory = memoryPageStore();
   const store = redis
     ? layeredPageStore(memory, await redisPageStore(redis, logger, buildId), onLookup)
-    : memory;
+    : onLookup
+      ? observedMemoryStore(memory, onLookup)
+      : memory;
   const cache = createPageCache({ store, buildId, logger });
   changes.listen((items) => cache.forget(items.map(itemTag)));
   changes.onMissedNews(() => memory.clear());

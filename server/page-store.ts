@@ -14,6 +14,23 @@ const TAG_KEEP_MS = 2 * 60 * 60 * 1000;
 
 export type StoreLayer = "memory" | "redis";
 
+/** Told of every look-up of a layer and what it found (metrics). */
+export type LookupObserver = (layer: StoreLayer, found: PageEntry | undefined) => void;
+
+/** The in-process store alone, its look-ups told to `onLookup`. */
+export function observedMemoryStore(memory: MemoryPageStore, onLookup: LookupObserver): PageStore {
+  return {
+    get(key) {
+      const found = memory.get(key);
+      onLookup("memory", found);
+      return found;
+    },
+    set: (key, entry) => memory.set(key, entry),
+    forget: (tags) => memory.forget(tags),
+    close: () => memory.close(),
+  };
+}
+
 export interface PageStore {
   get(key: string): PageEntry | undefined | Promise<PageEntry | undefined>;
   set(key: string, entry: PageEntry): void | Promise<void>;
@@ -171,15 +188,15 @@ export async function redisPageStore(
 export function layeredPageStore(
   memory: MemoryPageStore,
   shared: PageStore,
-  onLookup: (layer: StoreLayer, found: boolean) => void = () => undefined,
+  onLookup: LookupObserver = () => undefined,
 ): PageStore {
   return {
     get(key) {
       const near = memory.get(key);
-      onLookup("memory", near !== undefined);
+      onLookup("memory", near);
       if (near) return near;
       return Promise.resolve(shared.get(key)).then((far) => {
-        onLookup("redis", far !== undefined);
+        onLookup("redis", far);
         if (far) memory.set(key, far);
         return far;
       });

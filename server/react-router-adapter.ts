@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import proxyAddr from "proxy-addr";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "~/services.server";
+import { requestLogger } from "./request-context";
 
 /** Express's compiled TRUST_PROXY (`app.get("trust proxy fn")`): is this hop a proxy we trust? */
 export type TrustProxy = (address: string, hop: number) => boolean;
@@ -70,6 +71,22 @@ function toRequest(req: IncomingMessage, trust: TrustProxy, signal: AbortSignal)
 }
 
 /**
+ * React Router refuses an action whose Origin is not the request URL's origin, which behind a
+ * proxy that does not forward the Host is the upstream's address (`127.0.0.1:3001`): every form
+ * post was a 400 (issue #27.6). sameOriginOnly has already checked the Origin against the public
+ * site's and the request's own; React Router is told the public site's host is ours too.
+ */
+function acceptPublicOrigin(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  publicSiteUrl: string,
+): ServerBuild | (() => Promise<ServerBuild>) {
+  const allowedActionOrigins = [new URL(publicSiteUrl).host];
+  if (typeof build === "function")
+    return async () => ({ ...(await build()), allowedActionOrigins });
+  return { ...build, allowedActionOrigins };
+}
+
+/**
  * React Router on Node's own request and response, in place of `@react-router/express`: the
  * request is built once from the raw headers, and the answer comes back whole instead of being
  * pumped chunk by chunk through a web stream into Express's response. The same adapter answers
@@ -85,14 +102,15 @@ export function reactRouterAdapter({
   services,
   trust,
 }: AdapterOptions): AnswerRequest {
-  const handle = createRequestHandler(build, mode);
+  const handle = createRequestHandler(acceptPublicOrigin(build, services.env.publicSiteUrl), mode);
   return async (req, res, nonce) => {
     const controller = new AbortController();
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
     });
     const response = await handle(toRequest(req, trust, controller.signal), {
-      services,
+      // The same services, with the request's own logger (its lines carry the request id).
+      services: { ...services, logger: requestLogger(req, services.logger) },
       cspNonce: nonce,
       // Undefined only once the socket is gone.
       clientIp: (proxyAddr(req, trust) as string | undefined) ?? "unknown",

@@ -7,6 +7,7 @@ import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";
 import { createLocalSource } from "./local/local-source.server";
 import { memoizeCatalogue } from "./local/memo.server";
+import type { TmdbObserver } from "./tmdb/http.server";
 import { createTmdbSource } from "./tmdb/tmdb-source.server";
 
 /** The catalogue the configuration asks for: the live movie database or the local tables. */
@@ -14,7 +15,15 @@ export async function createCatalogue(
   env: Env,
   database: DatabaseHandle,
   logger: Logger,
-  redis?: RedisConnection,
+  {
+    redis,
+    observeTmdb,
+  }: {
+    /** The shared cache's connection, when REDIS_URL is set. */
+    redis?: RedisConnection;
+    /** Told of every call to the movie database (the server's metrics). */
+    observeTmdb?: TmdbObserver;
+  } = {},
 ): Promise<Catalogue> {
   if (env.catalogue === "local") {
     await ensureLocalCatalogue(database.db, logger);
@@ -29,6 +38,7 @@ export async function createCatalogue(
       accessToken: env.tmdb.accessToken,
       imageBaseUrl: env.tmdb.imageBaseUrl,
       logger,
+      observe: observeTmdb,
       cached: createCache(store, logger),
     }),
     close: () => store.close(),

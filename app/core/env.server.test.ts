@@ -107,4 +107,34 @@ describe("loadEnv", () => {
       );
     }
   });
+
+  it("reads the lifecycle limits and the metrics listener, with safe defaults", () => {
+    expect(loadEnv({ DATA_DIR: tempDataDir() })).toMatchObject({
+      shutdownTimeoutMs: 25_000,
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 },
+      metrics: undefined,
+    });
+    const env = loadEnv({
+      DATA_DIR: tempDataDir(),
+      SHUTDOWN_TIMEOUT: "5",
+      HTTP_HEADERS_TIMEOUT_MS: "500",
+      METRICS_PORT: "9464",
+    });
+    expect(env.shutdownTimeoutMs).toBe(5_000);
+    expect(env.http.headersTimeoutMs).toBe(500);
+    expect(env.metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(configError({ SHUTDOWN_TIMEOUT: "0" })).toBe(
+      'Configuration error: SHUTDOWN_TIMEOUT must be a whole number of seconds between 1 and 600 (got "0")',
+    );
+    expect(configError({ SHUTDOWN_TIMEOUT: "abc" })).toMatch(
+      /^Configuration error: SHUTDOWN_TIMEOUT /,
+    );
+    expect(configError({ HTTP_HEADERS_TIMEOUT_MS: "40000" })).toMatch(
+      /^Configuration error: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(configError({ METRICS_PORT: "x" })).toMatch(/^Configuration error: METRICS_PORT /);
+    expect(configError({ METRICS_PORT: "3000" })).toMatch(
+      /^Configuration error: METRICS_PORT must differ from PORT/,
+    );
+  });
 });

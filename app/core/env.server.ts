@@ -15,6 +15,17 @@ const port = z
   .transform(Number)
   .refine((value) => value <= 65535, "must be a whole number between 0 and 65535");
 
+/** A whole number of `unit`s between `min` and `max`. */
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number of ${unit} between ${min} and ${max}`)
+    .transform(Number)
+    .refine(
+      (value) => value >= min && value <= max,
+      `must be a whole number of ${unit} between ${min} and ${max}`,
+    );
+
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
@@ -50,6 +61,18 @@ const trustProxy = z
     /^\d{1,2}$/.test(value) ? Number(value) : value.split(",").map((entry) => entry.trim()),
   );
 
+/**
+ * How long a client may take (README "Running in production"): 10 s to send its headers, 30 s for
+ * the whole request; an idle keep-alive connection is closed after 5 s. A proxy must give up its
+ * idle connections to us sooner than that (nginx: upstream `keepalive_timeout 4s`; its default is
+ * 60 s), or it may reuse one we are closing at that moment: a 502 for its client.
+ */
+const HTTP_DEFAULTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
 const envSchema = z
   .object({
     NODE_ENV: optional(z.enum(["development", "production", "test"])),
@@ -74,6 +97,12 @@ const envSchema = z
     SMTP_USER: optional(z.string().min(1)),
     SMTP_PASSWORD: optional(z.string().min(1)),
     SMTP_FROM: optional(z.string().min(3)),
+    SHUTDOWN_TIMEOUT: optional(wholeNumber(1, 600, "seconds")),
+    HTTP_HEADERS_TIMEOUT_MS: optional(wholeNumber(100, 600_000, "milliseconds")),
+    HTTP_REQUEST_TIMEOUT_MS: optional(wholeNumber(100, 3_600_000, "milliseconds")),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000, "milliseconds")),
+    METRICS_PORT: optional(port),
+    METRICS_HOST: optional(z.string().min(1)),
   })
   .superRefine((env, ctx) => {
     if (env.CATALOGUE === "tmdb" && !env.TMDB_API_KEY && !env.TMDB_ACCESS_TOKEN) {
@@ -88,6 +117,23 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required when DATABASE_URL is set (at least 32 characters)",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === (env.PORT ?? 3000)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT: the metrics are never served on the site's own port",
+      });
+    }
+    // Node refuses to start a server whose headers may take longer than the whole request.
+    const headers = env.HTTP_HEADERS_TIMEOUT_MS ?? HTTP_DEFAULTS.headersTimeoutMs;
+    const request = env.HTTP_REQUEST_TIMEOUT_MS ?? HTTP_DEFAULTS.requestTimeoutMs;
+    if (headers > request) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: `must not be longer than HTTP_REQUEST_TIMEOUT_MS (${request})`,
       });
     }
   });
@@ -106,6 +152,12 @@ export interface Env {
   trustProxy: number | string[] | false;
   authSecret: string;
   logLevel: string;
+  /** How long a shutdown may take to drain before the remaining connections are cut. */
+  shutdownTimeoutMs: number;
+  /** Node's limits on slow clients (headersTimeout, requestTimeout, keepAliveTimeout). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** The Prometheus endpoint's own listener; undefined: no metrics server. */
+  metrics?: { port: number; host: string };
   /** Outgoing mail; without SMTP_HOST, mails are written to the server log. */
   smtp?: { host: string; port: number; user?: string; password?: string; from: string };
 }
@@ -167,6 +219,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy: env.TRUST_PROXY ?? false,
     authSecret: env.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
     logLevel: env.LOG_LEVEL ?? "info",
+    shutdownTimeoutMs: (env.SHUTDOWN_TIMEOUT ?? 25) * 1000,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS ?? HTTP_DEFAULTS.headersTimeoutMs,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS ?? HTTP_DEFAULTS.requestTimeoutMs,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? HTTP_DEFAULTS.keepAliveTimeoutMs,
+    },
+    metrics:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? "127.0.0.1" },
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections right now (the server's metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole database as a tarball, to start another one from (tests). */
   dump?: () => Promise<Blob>;
 }
@@ -40,6 +42,37 @@ export type DatabaseTarget =
   | { memory: true; from?: Blob };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The session-level advisory lock every instance takes around its migrations (any constant both
+ * sides agree on; the catalogue loader uses another one). Without it, two instances starting on an
+ * empty database both run `CREATE TABLE` and one dies on a duplicate type (issue #27.1).
+ */
+const MIGRATION_LOCK = 7_242_001;
+
+/**
+ * Applies the pending migrations while holding MIGRATION_LOCK on one dedicated connection: the
+ * first instance applies them, the others wait for the lock and then find nothing left to do.
+ * The lock is released after, and by PostgreSQL itself if the connection dies on the way.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } catch (error) {
+    // A connection in an unknown state (a lock perhaps still held) is not handed back to the pool.
+    broken = true;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
 
 /** How long a query waits for PostgreSQL to come back (a restart, a failover) before failing. */
 const RECONNECT_BUDGET_MS = 8_000;
@@ -87,11 +120,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       ping: async () => {
         await pool.query("select 1");
       },
       close: () => pool.end(),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/core/logger.server";
-import { createTmdbHttp } from "./http.server";
+import { createTmdbHttp, endpointFamily, type TmdbOutcome } from "./http.server";
 
 // An upstream that counts how many requests it is answering at once.
 let server: Server;
@@ -98,5 +98,40 @@ describe("the cap when a caller arrives just as a slot is released", () => {
     }
     expect(await Promise.all([waiting, newcomer])).toEqual([{ ok: true }, { ok: true }]);
     expect(most).toBe(1);
+  });
+});
+
+describe("what the client tells its observer (the server's metrics)", () => {
+  it("names endpoint families without ids, so the metric's labels stay a small set", () => {
+    expect(endpointFamily("/movie/603")).toBe("/movie/:id");
+    expect(endpointFamily("/tv/1399/season/2/episode/3")).toBe("/tv/:id/season/:id/episode/:id");
+    expect(endpointFamily("/person/popular")).toBe("/person/popular");
+    expect(endpointFamily("/genre/movie/list")).toBe("/genre/movie/list");
+    expect(endpointFamily("/movie/abc-123")).toBe("/movie/:id");
+  });
+
+  it("reports every attempt with its outcome, failures included", async () => {
+    const seen: [string, TmdbOutcome][] = [];
+    const http = createTmdbHttp({
+      apiBaseUrl: url,
+      apiKey: "key",
+      logger: createLogger("silent"),
+      observe: (endpoint, outcome) => seen.push([endpoint, outcome]),
+    });
+    await http.get("/movie/7");
+    const unreachable = createTmdbHttp({
+      apiBaseUrl: "http://127.0.0.1:1/3",
+      apiKey: "key",
+      logger: createLogger("silent"),
+      retries: 1,
+      backoffMs: 1,
+      observe: (endpoint, outcome) => seen.push([endpoint, outcome]),
+    });
+    await expect(unreachable.get("/tv/9/season/1")).rejects.toThrow(/unreachable/);
+    expect(seen).toEqual([
+      ["/movie/:id", "ok"],
+      ["/tv/:id/season/:id", "unreachable"],
+      ["/tv/:id/season/:id", "unreachable"],
+    ]);
   });
 });

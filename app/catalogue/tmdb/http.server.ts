@@ -15,6 +15,26 @@ export interface TmdbHttpOptions {
   /** A Retry-After longer than this is not waited for: the call fails (and stale data is used). */
   maxRetryAfterMs?: number;
   maxConcurrent?: number;
+  /** Told of every attempt (the server counts them for its metrics); the domain knows no more. */
+  observe?: TmdbObserver;
+}
+
+/** How one attempt ended: an answer (ok, not found, refused, rate limited, failed) or none. */
+export type TmdbOutcome =
+  "ok" | "not_found" | "refused" | "rate_limited" | "server_error" | "unreachable";
+
+export type TmdbObserver = (endpoint: string, outcome: TmdbOutcome) => void;
+
+/** An endpoint's family: `/movie/603/credits` is `/movie/:id/credits` (a bounded set of names). */
+export function endpointFamily(path: string): string {
+  return path.replace(/\/(?![a-z_]+(?:\/|$))[^/]+/g, "/:id");
+}
+
+function outcomeOf(status: number): TmdbOutcome {
+  if (status < 400) return "ok";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  return status >= 500 ? "server_error" : "refused";
 }
 
 class TmdbError extends Error {
@@ -55,6 +75,7 @@ export function createTmdbHttp(options: TmdbHttpOptions) {
     backoffMs = 250,
     maxRetryAfterMs = 10_000,
     maxConcurrent = 8,
+    observe,
   } = options;
   // At most `maxConcurrent` requests in flight, however callers arrive (p-limit).
   const limit = pLimit(maxConcurrent);
@@ -75,6 +96,7 @@ export function createTmdbHttp(options: TmdbHttpOptions) {
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     else if (apiKey) requestUrl.searchParams.set("api_key", apiKey);
 
+    const endpoint = endpointFamily(path);
     for (let attemptNo = 0; ; attemptNo++) {
       let status: number | undefined;
       let wait = backoffMs * 2 ** attemptNo;
@@ -83,6 +105,7 @@ export function createTmdbHttp(options: TmdbHttpOptions) {
           fetch(requestUrl, { headers, signal: AbortSignal.timeout(timeoutMs) }),
         );
         status = response.status;
+        observe?.(endpoint, outcomeOf(status));
         if (response.ok) return await response.json();
         if (status === 404) {
           await response.body?.cancel();
@@ -104,6 +127,7 @@ export function createTmdbHttp(options: TmdbHttpOptions) {
         }
       } catch (error) {
         if (error instanceof TmdbError) throw error;
+        if (status === undefined) observe?.(endpoint, "unreachable");
         if (attemptNo >= retries) {
           throw new TmdbError(`movie database unreachable for ${path}: ${String(error)}`);
         }

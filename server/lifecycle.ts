@@ -1,0 +1,83 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Logger } from "~/core/logger.server";
+
+/** Something to finish once no request is left: a timer, a client, a pool. */
+export type Closer = [name: string, close: () => unknown];
+
+/** How long the services may take to close after a shutdown that ran out of time. */
+const CLOSE_BUDGET_MS = 5_000;
+
+/**
+ * The server's life after SIGTERM (README "Running in production"): it drains instead of
+ * dropping what it holds.
+ * 1. `/readyz` answers 503 at once, so the balancer stops sending;
+ * 2. the listener stops accepting and idle keep-alive connections are closed;
+ * 3. every request in flight (form posts included) is answered, with `Connection: close`
+ *    when its headers were not sent yet, and each connection is closed as its answer ends;
+ * 4. background work is stopped and the clients closed (page cache, catalogue, database);
+ * 5. the process exits 0. After SHUTDOWN_TIMEOUT the connections still open are cut, the
+ *    services get a few more seconds to close, and the process exits 1.
+ */
+export class Lifecycle {
+  #draining = false;
+  readonly #inFlight = new Set<ServerResponse>();
+  #server?: Server;
+
+  get draining(): boolean {
+    return this.#draining;
+  }
+
+  /** Called first for every request. */
+  track(_req: IncomingMessage, res: ServerResponse): void {
+    if (this.#draining) res.setHeader("Connection", "close");
+    this.#inFlight.add(res);
+    res.once("close", () => {
+      this.#inFlight.delete(res);
+      // Its connection is idle now (or will be once Node has read the request's end).
+      if (this.#draining) setImmediate(() => this.#server?.closeIdleConnections());
+    });
+  }
+
+  /** Starts the drain; later signals are ignored. `closers` run in order once it is over. */
+  shutdown(
+    server: Server,
+    logger: Logger,
+    options: { signal: string; timeoutMs: number; closers: Closer[] },
+  ): void {
+    if (this.#draining) return;
+    this.#draining = true;
+    this.#server = server;
+    const started = Date.now();
+    logger.info(
+      { signal: options.signal, inFlight: this.#inFlight.size, timeoutMs: options.timeoutMs },
+      "shutting down: draining",
+    );
+    for (const res of this.#inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+
+    let cut = false;
+    const deadline = setTimeout(() => {
+      cut = true;
+      logger.warn(
+        { inFlight: this.#inFlight.size },
+        "shutdown timed out: cutting the connections still open",
+      );
+      server.closeAllConnections();
+      setTimeout(() => process.exit(1), CLOSE_BUDGET_MS).unref();
+    }, options.timeoutMs);
+
+    // Stops accepting; the callback runs once every connection has ended.
+    server.close(async () => {
+      clearTimeout(deadline);
+      for (const [name, close] of options.closers) {
+        try {
+          await close();
+        } catch (error) {
+          logger.warn({ err: String(error), service: name }, "shutdown: closing failed");
+        }
+      }
+      logger.info({ ms: Date.now() - started }, "stopped");
+      process.exit(cut ? 1 : 0);
+    });
+    server.closeIdleConnections();
+  }
+}
