@@ -64,7 +64,7 @@ describeInBrowser("search dialog", () => {
     await page.getByRole("button", { name: "Ara" }).click();
     const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
     await input.fill("ab");
-    expect(await page.getByText("En az 3 karakter girin").isVisible()).toBe(true);
+    await page.getByText("En az 3 karakter girin").waitFor();
     await input.fill("zzqqxx");
     await page.getByText("Sonuç bulunamadı").waitFor();
     await input.press("Escape");
