@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,7 +17,8 @@ import { Visitor } from "../support/raw-http";
  */
 
 const enabled = process.env.FAULT_TESTS === "1";
-const LOAD_MS = 16_000;
+/** Requests answered before the first restart, between the two, and after the second. */
+const REQUESTS_PER_PHASE = 60;
 
 function pgBin(): string {
   const versions = readdirSync("/usr/lib/postgresql").sort();
@@ -29,11 +30,18 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
   let port: number;
   let server: RunningServer;
   let url: string;
-  // The server's output goes to its log file, never to a pipe this process would wait on.
+  // The server's output goes to its log file, never to a pipe this process would wait on; the
+  // tools run beside this process (not blocking it), so the load goes on while they do
+  // (pg_ctl's own -t bounds how long they take).
   const asPostgres = (tool: string, args: string[]) =>
-    execFileSync("runuser", ["-u", "postgres", "--", path.join(pgBin(), tool), ...args], {
-      stdio: "ignore",
-      timeout: 60_000,
+    new Promise<void>((resolve, reject) => {
+      const child = spawn("runuser", ["-u", "postgres", "--", path.join(pgBin(), tool), ...args], {
+        stdio: "ignore",
+      });
+      child.once("error", reject);
+      child.once("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(" ")} exited with ${code}`)),
+      );
     });
   const pgCtl = (...args: string[]) =>
     asPostgres("pg_ctl", [
@@ -53,7 +61,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
     chownSync(dir, uid, gid);
     port = await freePort();
-    asPostgres("initdb", [
+    await asPostgres("initdb", [
       "-D",
       path.join(dir, "data"),
       "-A",
@@ -62,7 +70,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
       "postgres",
       "--no-sync",
     ]);
-    pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start");
+    await pgCtl("-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start");
     url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     server = await startAppServer(
       {
@@ -78,7 +86,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     await server?.stop();
     if (dir && existsSync(path.join(dir, "data"))) {
       try {
-        pgCtl("-m", "immediate", "stop");
+        await pgCtl("-m", "immediate", "stop");
       } catch {
         // already stopped
       }
@@ -115,11 +123,25 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     const acknowledged: { email: string; kind: "watchlist" | "review"; itemId: number }[] = [];
     const problems: string[] = [];
     let nextTitle = 0;
-    const stopAt = Date.now() + LOAD_MS;
+    // The phases follow the requests answered, not the clock: on a busy machine the restarts
+    // still happen under load, and the load still runs past both.
+    let stopped = false;
+    const waiters: { count: number; resolve: () => void }[] = [];
+    const answered = (count: number) =>
+      new Promise<void>((resolve) => {
+        waiters.push({ count, resolve });
+        wake();
+      });
+    const wake = () => {
+      for (const waiter of waiters.filter((waiter) => counts.requests >= waiter.count)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    };
 
     const worker = async (slot: number) => {
       const { visitor, email } = visitors[slot % visitors.length]!;
-      for (let step = 0; Date.now() < stopAt; step++) {
+      for (let step = 0; !stopped; step++) {
         const title = titles[nextTitle++ % titles.length]!.id;
         const kind = step % 5;
         let status: number;
@@ -162,6 +184,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
           continue;
         }
         counts.requests++;
+        wake();
         if (status >= 500) {
           counts.fiveXx++;
           problems.push(`${status} for step ${kind}`);
@@ -178,10 +201,14 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     };
 
     const load = Promise.all(Array.from({ length: 6 }, (_, slot) => worker(slot)));
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    pgCtl("-m", "fast", "restart");
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    pgCtl("-m", "immediate", "restart");
+    // pg_ctl runs beside the load (not blocking this process), so requests keep being sent
+    // while PostgreSQL is down; it returns once the server accepts connections again (-w).
+    await answered(REQUESTS_PER_PHASE);
+    await pgCtl("-m", "fast", "restart");
+    await answered(counts.requests + REQUESTS_PER_PHASE);
+    await pgCtl("-m", "immediate", "restart");
+    await answered(counts.requests + REQUESTS_PER_PHASE);
+    stopped = true;
     await load;
 
     const check = new pg.Client({ connectionString: url });
