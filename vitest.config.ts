@@ -3,6 +3,14 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+// How long a test or hook may take before it counts as hung. Tests wait for the events they need,
+// never for a length of time; these only bound a wait that never ends. They are set for a
+// 2-core machine that is also building and testing other things: there, a password hash
+// (scrypt) or a server start takes several times as long as on a quiet one, and the limits of a
+// quiet machine failed tests that were only slow.
+const UNIT_TIMEOUT = 30_000;
+const SLOW_TIMEOUT = 120_000;
+
 // Three projects: `unit` (pure code), `db` (real database code on PGlite, or on PostgreSQL when
 // TEST_DATABASE_URL is set) and `e2e` (Chromium against the built server).
 export default defineConfig({
@@ -20,6 +28,8 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
           exclude: ["**/*.db.test.ts"],
           environment: "node",
+          testTimeout: UNIT_TIMEOUT,
+          hookTimeout: UNIT_TIMEOUT,
         },
       },
       {
@@ -29,8 +39,8 @@ export default defineConfig({
           include: ["app/**/*.db.test.ts", "tests/db/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/db/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: SLOW_TIMEOUT,
+          hookTimeout: SLOW_TIMEOUT,
         },
       },
       {
@@ -40,8 +50,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
           globalSetup: ["./tests/e2e/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: SLOW_TIMEOUT,
+          hookTimeout: SLOW_TIMEOUT,
           // Two shared servers (embedded catalogue, fake movie database) for the whole project;
           // files run two at a time, each with its own Chromium and accounts of its own.
           fileParallelism: true,

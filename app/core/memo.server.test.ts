@@ -12,7 +12,9 @@ function question<T>() {
   return { ask, pending, asked: () => asked };
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The memo drops a settled answer in its own promise handlers: one turn of the event loop runs
+// every queued handler (an order, not a length of time).
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("createMemo", () => {
   it("shares one answer between concurrent and later callers", async () => {

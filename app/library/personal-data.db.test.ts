@@ -118,7 +118,7 @@ beforeAll(async () => {
       backedUp: false,
     });
   }
-}, 60_000);
+});
 afterAll(() => database.close());
 
 const passkeysOf = (owner: Person) =>

@@ -104,11 +104,10 @@ export function useBrowser(): BrowserSession {
         ? goto
         : async (url, options) => {
             const response = await goto(url, options);
-            await wakeUp(page);
-            await page
-              .locator("html[data-hydrated]")
-              .waitFor({ state: "attached", timeout: 10_000 })
-              .catch(() => undefined);
+            // Every page, the error pages too, hydrates: waited for without a shorter limit of
+            // its own and never given up on, so that a test on a busy machine does not go on to
+            // act on a page whose handlers are not attached yet.
+            await hydrated(page);
             return response;
           };
       return page;

@@ -22,7 +22,7 @@ beforeAll(async () => {
     TMDB_API_KEY: API_KEY,
   });
   tmdbBaseURL = server.url;
-}, 60_000);
+});
 afterAll(() => server?.stop());
 let counter = 0;
 
@@ -235,7 +235,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.waitForURL("**/dashboard/liste?tur=film&sirala=baslik");
     await page.getByText("Sayfa 1 / 1").waitFor();
     // Turkish, numeric-aware title order: Örnek Film 1, 2, … 20 (once the sorted page is in).
-    await expect.poll(() => tiles.first().textContent()).toContain("Örnek Film 1");
+    await tiles.first().filter({ hasText: "Örnek Film 1" }).waitFor();
     expect(await tiles.nth(1).textContent()).toContain("Örnek Film 2");
 
     await page
@@ -250,7 +250,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.getByLabel("Sıralama").selectOption("yil");
     await page.waitForURL("**/dashboard/liste?durum=izledim&tur=film&sirala=yil");
     await page.getByText("5 yapım").waitFor();
-    await expect.poll(() => tiles.first().textContent()).toContain("1976"); // Örnek Film 17, the newest
+    await tiles.first().filter({ hasText: "1976" }).waitFor(); // Örnek Film 17, the newest
   });
 });
 

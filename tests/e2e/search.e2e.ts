@@ -51,7 +51,8 @@ describeInBrowser("search dialog", () => {
     const chosen = await page.getByRole("option", { selected: true }).textContent();
     await input.press("Enter");
     await page.waitForURL(/\/film\//);
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    // The dialog closes with the navigation: waited for, not read at the moment the URL changes.
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(chosen).toContain("Örnek Film");
     // The search is cleared for next time.
     await page.getByRole("button", { name: "Ara" }).click();
@@ -64,11 +65,11 @@ describeInBrowser("search dialog", () => {
     await page.getByRole("button", { name: "Ara" }).click();
     const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
     await input.fill("ab");
-    expect(await page.getByText("En az 3 karakter girin").isVisible()).toBe(true);
+    await page.getByText("En az 3 karakter girin").waitFor();
     await input.fill("zzqqxx");
     await page.getByText("Sonuç bulunamadı").waitFor();
     await input.press("Escape");
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    await page.getByRole("dialog").waitFor({ state: "detached" });
   });
 
   it("finds Turkish titles typed without Turkish letters", async () => {

@@ -356,7 +356,17 @@ export async function startFakeTmdb({ port = 0 } = {}): Promise<FakeTmdb> {
     const path = url.pathname.replace(/^\/3(?=\/)/, "");
     const query = Object.fromEntries(url.searchParams);
     requests.push({ seq: ++seq, path, query, authorization: req.headers.authorization });
-    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+    if (state.delayMs) {
+      // Ends early when the client gives up: a request it abandoned is never answered, and no
+      // timer outlives it.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, state.delayMs);
+        res.once("close", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     if (res.destroyed) return;
     if (state.down) return send(res, 503, { status_code: 9, status_message: "Service offline." });
     const failure = failures.shift();

@@ -14,7 +14,8 @@ import { Visitor } from "../support/raw-http";
  */
 
 const enabled = process.env.FAULT_TESTS === "1";
-const LOAD_MS = 16_000;
+/** Requests answered before the first restart, between the two, and after the second. */
+const REQUESTS_PER_PHASE = 60;
 
 describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
   let cluster: PostgresCluster;
@@ -68,11 +69,25 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     const acknowledged: { email: string; kind: "watchlist" | "review"; itemId: number }[] = [];
     const problems: string[] = [];
     let nextTitle = 0;
-    const stopAt = Date.now() + LOAD_MS;
+    // The phases follow the requests answered, not the clock: on a busy machine the restarts
+    // still happen under load, and the load still runs past both.
+    let stopped = false;
+    const waiters: { count: number; resolve: () => void }[] = [];
+    const answered = (count: number) =>
+      new Promise<void>((resolve) => {
+        waiters.push({ count, resolve });
+        wake();
+      });
+    const wake = () => {
+      for (const waiter of waiters.filter((waiter) => counts.requests >= waiter.count)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    };
 
     const worker = async (slot: number) => {
       const { visitor, email } = visitors[slot % visitors.length]!;
-      for (let step = 0; Date.now() < stopAt; step++) {
+      for (let step = 0; !stopped; step++) {
         const title = titles[nextTitle++ % titles.length]!.id;
         const kind = step % 5;
         let status: number;
@@ -115,6 +130,7 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
           continue;
         }
         counts.requests++;
+        wake();
         if (status >= 500) {
           counts.fiveXx++;
           problems.push(`${status} for step ${kind}`);
@@ -131,10 +147,14 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     };
 
     const load = Promise.all(Array.from({ length: 6 }, (_, slot) => worker(slot)));
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    cluster.ctl("-m", "fast", "restart");
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    cluster.ctl("-m", "immediate", "restart");
+    // pg_ctl runs beside the load (not blocking this process), so requests keep being sent
+    // while PostgreSQL is down; it returns once the server accepts connections again (-w).
+    await answered(REQUESTS_PER_PHASE);
+    await cluster.ctlBeside("-m", "fast", "restart");
+    await answered(counts.requests + REQUESTS_PER_PHASE);
+    await cluster.ctlBeside("-m", "immediate", "restart");
+    await answered(counts.requests + REQUESTS_PER_PHASE);
+    stopped = true;
     await load;
 
     const check = new pg.Client({ connectionString: url });

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +20,11 @@ export interface PostgresCluster {
   url: string;
   /** pg_ctl on this cluster (waits, 30 s at most), e.g. `ctl("-m", "fast", "restart")`. */
   ctl(...args: string[]): void;
+  /**
+   * The same, run beside this process instead of blocking it: a load the test keeps sending goes
+   * on while PostgreSQL restarts.
+   */
+  ctlBeside(...args: string[]): Promise<void>;
   /** PostgreSQL's own log. */
   log(): string;
   /** Stops the cluster at once and deletes its folder. */
@@ -38,6 +43,23 @@ export async function startPostgresCluster(prefix = "perde-pg-fault-"): Promise<
     });
   const ctl = (...args: string[]) =>
     asPostgres("pg_ctl", ["-D", data, "-l", logFile, "-w", "-t", "30", ...args]);
+  const ctlBeside = (...args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        "runuser",
+        ["-u", "postgres", "--", path.join(pgBin(), "pg_ctl"), "-D", data, "-l", logFile].concat([
+          "-w",
+          "-t",
+          "30",
+          ...args,
+        ]),
+        { stdio: "ignore" },
+      );
+      child.once("error", reject);
+      child.once("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.join(" ")} exited with ${code}`)),
+      );
+    });
   const destroy = () => {
     if (existsSync(data)) {
       try {
@@ -59,6 +81,7 @@ export async function startPostgresCluster(prefix = "perde-pg-fault-"): Promise<
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       ctl,
+      ctlBeside,
       log: () => readFileSync(logFile, "utf8"),
       destroy,
     };

@@ -122,7 +122,7 @@ describe("local source paging and loading", () => {
     await writeContent(45);
     await ensureLocalCatalogue(database.db, logger, dir);
     catalogue = createLocalSource(database.db, logger);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database.close();
     await rm(dir, { recursive: true, force: true });

@@ -60,20 +60,30 @@ describe("the cap when a caller arrives just as a slot is released", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lets the waiting request or the newcomer run, never both at a cap of 1", async () => {
-    // A fetch the test answers by hand, counting requests that have not been answered yet.
-    const pending: (() => void)[] = [];
+    // A fetch the test answers by hand, counting requests that have not been answered yet; the
+    // test takes each request when it arrives (`nextRequest`), never after a guessed time.
+    const pending: { path: string; answer: () => void }[] = [];
+    let arrived = () => {};
     let open = 0;
     let most = 0;
-    vi.stubGlobal("fetch", () => {
+    vi.stubGlobal("fetch", (url: URL) => {
       open++;
       most = Math.max(most, open);
-      return new Promise<Response>((resolve) =>
-        pending.push(() => {
-          open--;
-          resolve(Response.json({ ok: true }));
-        }),
-      );
+      return new Promise<Response>((resolve) => {
+        pending.push({
+          path: url.pathname,
+          answer: () => {
+            open--;
+            resolve(Response.json({ ok: true }));
+          },
+        });
+        arrived();
+      });
     });
+    const nextRequest = async () => {
+      while (pending.length === 0) await new Promise<void>((resolve) => (arrived = resolve));
+      return pending.shift()!;
+    };
     const http = createTmdbHttp({
       apiBaseUrl: "http://upstream.test/3",
       apiKey: "key",
@@ -82,20 +92,23 @@ describe("the cap when a caller arrives just as a slot is released", () => {
     });
     const first = http.get("/first");
     const waiting = http.get("/waiting");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(pending).toHaveLength(1);
+    const firstRequest = await nextRequest();
+    expect(firstRequest.path).toBe("/3/first");
     // The first answer frees the slot; in the same turn, before the waiting request resumes,
     // a newcomer asks.
-    pending.shift()!();
+    firstRequest.answer();
     let newcomer: Promise<unknown> | undefined;
     queueMicrotask(() => (newcomer = http.get("/newcomer")));
     await first;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(most).toBe(1);
-    while (pending.length > 0) {
-      pending.shift()!();
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    // The two others, answered one by one as they reach the upstream: had both been let through
+    // at once, two would have been open together.
+    const paths = [];
+    for (let answered = 0; answered < 2; answered++) {
+      const request = await nextRequest();
+      paths.push(request.path);
+      request.answer();
     }
+    expect(paths.sort()).toEqual(["/3/newcomer", "/3/waiting"]);
     expect(await Promise.all([waiting, newcomer])).toEqual([{ ok: true }, { ok: true }]);
     expect(most).toBe(1);
   });

@@ -308,10 +308,10 @@ describe("live source: resilience", () => {
 
   it("times out a stalled upstream", async () => {
     const { catalogue } = source({ timeoutMs: 100, retries: 1 });
-    fake.delayMs = 1_000;
-    const started = Date.now();
+    // Stalled for longer than the test may run: only the source's own timeout (100 ms, tried
+    // twice) can end the call, however slowly this machine runs.
+    fake.delayMs = 60_000;
     await expect(catalogue.person(287)).rejects.toBeInstanceOf(ServiceUnavailableError);
-    expect(Date.now() - started).toBeLessThan(900);
     expect(paths()).toHaveLength(2);
   });
 });
