@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import type { Logger } from "~/core/logger.server";
 
 /** Something to finish once no request is left: a timer, a client, a pool. */
@@ -11,9 +12,14 @@ const CLOSE_BUDGET_MS = 5_000;
  * The server's life after SIGTERM (README "Running in production"): it drains instead of
  * dropping what it holds.
  * 1. `/readyz` answers 503 at once, so the balancer stops sending;
- * 2. the listener stops accepting and idle keep-alive connections are closed;
+ * 2. the listener stops accepting;
  * 3. every request in flight (form posts included) is answered, with `Connection: close`
- *    when its headers were not sent yet, and each connection is closed as its answer ends;
+ *    when its headers were not sent yet, and each connection is closed as its answer ends.
+ *    Idle keep-alive connections are NOT closed at once: a proxy may be writing a request on
+ *    one at that very moment, and it cannot resend a form post it already sent (nginx answers
+ *    its client 502). A request that still arrives on one is answered with `Connection: close`;
+ *    the others end at the keep-alive timeout, which the proxy's own is shorter than (README
+ *    "Slow clients"), so the proxy lets go of them first;
  * 4. background work is stopped and the clients closed (page cache, catalogue, database);
  * 5. the process exits 0. After SHUTDOWN_TIMEOUT the connections still open are cut, the
  *    services get a few more seconds to close, and the process exits 1.
@@ -21,7 +27,6 @@ const CLOSE_BUDGET_MS = 5_000;
 export class Lifecycle {
   #draining = false;
   readonly #inFlight = new Set<ServerResponse>();
-  #server?: Server;
 
   get draining(): boolean {
     return this.#draining;
@@ -31,11 +36,7 @@ export class Lifecycle {
   track(_req: IncomingMessage, res: ServerResponse): void {
     if (this.#draining) res.setHeader("Connection", "close");
     this.#inFlight.add(res);
-    res.once("close", () => {
-      this.#inFlight.delete(res);
-      // Its connection is idle now (or will be once Node has read the request's end).
-      if (this.#draining) setImmediate(() => this.#server?.closeIdleConnections());
-    });
+    res.once("close", () => this.#inFlight.delete(res));
   }
 
   /** Starts the drain; later signals are ignored. `closers` run in order once it is over. */
@@ -46,7 +47,6 @@ export class Lifecycle {
   ): void {
     if (this.#draining) return;
     this.#draining = true;
-    this.#server = server;
     const started = Date.now();
     logger.info(
       { signal: options.signal, inFlight: this.#inFlight.size, timeoutMs: options.timeoutMs },
@@ -65,19 +65,21 @@ export class Lifecycle {
       setTimeout(() => process.exit(1), CLOSE_BUDGET_MS).unref();
     }, options.timeoutMs);
 
-    // Stops accepting; the callback runs once every connection has ended.
-    server.close(async () => {
-      clearTimeout(deadline);
-      for (const [name, close] of options.closers) {
-        try {
-          await close();
-        } catch (error) {
-          logger.warn({ err: String(error), service: name }, "shutdown: closing failed");
+    // Stops accepting; the callback runs once every connection has ended. net.Server's close,
+    // not http.Server's: the latter also closes idle keep-alive connections at once (step 3).
+    Reflect.apply(NetServer.prototype.close, server, [
+      async () => {
+        clearTimeout(deadline);
+        for (const [name, close] of options.closers) {
+          try {
+            await close();
+          } catch (error) {
+            logger.warn({ err: String(error), service: name }, "shutdown: closing failed");
+          }
         }
-      }
-      logger.info({ ms: Date.now() - started }, "stopped");
-      process.exit(cut ? 1 : 0);
-    });
-    server.closeIdleConnections();
+        logger.info({ ms: Date.now() - started }, "stopped");
+        process.exit(cut ? 1 : 0);
+      },
+    ]);
   }
 }

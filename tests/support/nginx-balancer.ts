@@ -40,6 +40,8 @@ http {
   upstream perde {
 ${upstreams.map((upstream) => `    server ${upstream} max_fails=0;`).join("\n")}
     keepalive 32;
+    # Below the instances' keep-alive timeout (5 s): nginx lets go of an idle connection first.
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
