@@ -15,7 +15,7 @@ type Answer = FormAnswer & { intent?: "signin" | "signup"; email?: string };
 type Tab = "signin" | "signup";
 
 /** The query parameter that names the open tab (`?sekme=kayit`: sign-up; sign-in by default). */
-export const AUTH_TAB_PARAM = "sekme";
+const AUTH_TAB_PARAM = "sekme";
 const TABS: { tab: Tab; label: string; to: string }[] = [
   { tab: "signin", label: "Giriş Yap", to: paths.auth },
   { tab: "signup", label: "Kayıt Ol", to: paths.authSignUp },
