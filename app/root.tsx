@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -17,7 +17,7 @@ import { PRIVATE_PAGE_CACHE } from "./core/http-cache";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
 import { Footer } from "./shell/footer";
-import { replayClickFromBeforeHydration } from "./shell/hydrate-on-interaction";
+import { replayTapFromBeforeHydration } from "./shell/hydrate-on-interaction";
 import { NavBar } from "./shell/nav-bar";
 import { SearchDialog } from "./catalogue/components/search-dialog";
 import { UserMenu } from "./accounts/components/user-menu";
@@ -72,9 +72,12 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 /** Marks the document once React has hydrated (tests wait for it before using controls). */
 function HydrationMarker() {
-  useEffect(() => {
+  // A layout effect: the tap is replayed in the task of the commit, before the browser paints
+  // and before the passive effects of the whole page; from a microtask, once the commit is over
+  // (an update made during the commit would wait for it). Decision 017.
+  useLayoutEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    replayClickFromBeforeHydration();
+    queueMicrotask(replayTapFromBeforeHydration);
   }, []);
   return null;
 }

@@ -29,6 +29,8 @@ const withPage = (path: string, page: number, separator: "?" | "&") =>
 export const paths = {
   home: "/",
   auth: "/auth",
+  /** /auth with the sign-up tab open (the tab is in the URL, so it works without JavaScript). */
+  authSignUp: "/auth?sekme=kayit",
   /** The second step of a two-factor sign-in. */
   twoFactor: "/auth/iki-adim",
   signOut: "/cikis",
@@ -85,6 +87,7 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "durum",
   "tur",
   "sirala",
+  "sekme",
   "_routes",
   "index",
 ]);

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { signIn, signUp } from "~/accounts/account-actions.server";
 import { AuthForms } from "~/accounts/components/auth-forms";
 import { getOptionalUser } from "~/accounts/guards.server";
@@ -11,6 +11,18 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   if (await getOptionalUser(request, services)) throw redirect(paths.dashboard);
   return null;
 }
+
+// Switching tabs changes only the query (`?sekme=kayit`): nothing to load again. A form post, or
+// coming back from another page, still asks the server (a signed-in visitor goes on).
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  formMethod === undefined && currentUrl.pathname === nextUrl.pathname
+    ? false
+    : defaultShouldRevalidate;
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
   const form = await readForm(request);

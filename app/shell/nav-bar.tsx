@@ -1,26 +1,18 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router";
 import { MenuButton } from "./menu-button";
+// Part of every page's modules, shown on first use: see search-dialog.tsx (decision 017).
+import MobileMenuDialog from "./mobile-menu";
 import { Logo, linkClass } from "./nav-parts";
 import { NAV_LINKS } from "./nav-links";
 import type { ShellUser } from "./shell-user";
 
-// Radix Dialog and the phone menu load on first use, not with every page.
-const loadMobileMenu = () => import("./mobile-menu");
-const MobileMenuDialog = lazy(loadMobileMenu);
-
 function MobileMenu({ user }: { user: ShellUser | null }) {
   const [requested, setRequested] = useState(false);
   if (!requested) {
-    return (
-      <MenuButton onClick={() => setRequested(true)} onPointerEnter={() => void loadMobileMenu()} />
-    );
+    return <MenuButton onClick={() => setRequested(true)} />;
   }
-  return (
-    <Suspense fallback={<MenuButton disabled />}>
-      <MobileMenuDialog defaultOpen user={user} />
-    </Suspense>
-  );
+  return <MobileMenuDialog defaultOpen user={user} />;
 }
 
 /**

@@ -4,7 +4,8 @@ import { Visitor } from "../support/raw-http";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
 /*
- * Decision 014: an anonymous page downloads no JavaScript until the visitor first interacts; then
+ * Decisions 014 and 015: an anonymous page downloads no JavaScript before its load event and
+ * runs none until the visitor first interacts (the modules are fetched once it has loaded); then
  * it hydrates, and a click on a button that only JavaScript answers is not lost. Signed-in
  * visitors and pages with a toast hydrate at once. Pages here are `untouched`: their `goto` does
  * not move the pointer as the shared helper's does.
@@ -12,16 +13,26 @@ import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
 const FILM = "/film/baba-1972-238";
 
-/** Opens `path` without touching the page, recording every script the browser asks for. */
+/**
+ * Opens `path` without touching the page, recording every script the browser asks for, and
+ * those asked for before the load event.
+ */
 async function openUntouched(page: Page, path: string) {
   const scripts: string[] = [];
+  const beforeLoad: string[] = [];
+  let loaded = false;
+  page.once("load", () => (loaded = true));
   page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    // Scripts, and the prefetches of scripts an anonymous page makes after its load event.
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() !== "script" && !pathname.endsWith(".js")) return;
+    scripts.push(pathname);
+    if (!loaded) beforeLoad.push(request.url());
   });
   const response = await page.goto(path, { waitUntil: "load" });
   expect(response?.status()).toBe(200);
   await page.waitForLoadState("networkidle");
-  return scripts;
+  return Object.assign(scripts, { beforeLoad });
 }
 
 const isHydrated = (page: Page) =>
@@ -30,12 +41,14 @@ const isHydrated = (page: Page) =>
 describeInBrowser("the first visit", () => {
   const browser = useBrowser();
 
-  it("downloads no script until the first interaction, then hydrates and replays the click", async () => {
+  it("runs no script until the first interaction, then hydrates and replays the click", async () => {
     const page = await browser.newPage(PHONE, undefined, { untouched: true });
     const scripts = await openUntouched(page, FILM);
-    // The whole page is there, with working links, and nothing ran but the inline wake script.
+    // The whole page is there, with working links, and nothing ran but the inline wake script:
+    // the modules were only prefetched, after the load event.
     await page.getByRole("heading", { level: 1, name: "Baba" }).waitFor();
-    expect(scripts).toEqual([]);
+    expect(scripts.beforeLoad).toEqual([]);
+    expect(scripts.some((script) => script.includes("entry.client"))).toBe(true);
     expect(await isHydrated(page)).toBe(false);
     expect(await page.locator('script[type="perde/deferred"]').count()).toBe(1);
 
@@ -44,7 +57,6 @@ describeInBrowser("the first visit", () => {
     await page.getByRole("button", { name: "Ara" }).first().click();
     await page.getByRole("dialog").getByRole("combobox").waitFor();
     expect(await isHydrated(page)).toBe(true);
-    expect(scripts.some((script) => script.includes("entry.client"))).toBe(true);
     expect(browser.errors).toEqual([]);
 
     // From here on it is the app as before: client navigation, no full reload.
@@ -57,7 +69,8 @@ describeInBrowser("the first visit", () => {
 
   it("wakes on the keyboard too, and a link followed before hydration is an ordinary link", async () => {
     const page = await browser.newPage(undefined, undefined, { untouched: true });
-    expect(await openUntouched(page, "/")).toEqual([]);
+    expect((await openUntouched(page, "/")).beforeLoad).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
     await page.keyboard.press("Tab");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 

@@ -1,6 +1,6 @@
-import { Tabs } from "radix-ui";
-import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { type KeyboardEvent } from "react";
+import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { paths } from "~/core/paths";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -12,28 +12,53 @@ import { CurrentPasswordField } from "./password-field";
 import { validateWith } from "./validate-with";
 
 type Answer = FormAnswer & { intent?: "signin" | "signup"; email?: string };
+type Tab = "signin" | "signup";
+
+/** The query parameter that names the open tab (`?sekme=kayit`: sign-up; sign-in by default). */
+const AUTH_TAB_PARAM = "sekme";
+const TABS: { tab: Tab; label: string; to: string }[] = [
+  { tab: "signin", label: "Giriş Yap", to: paths.auth },
+  { tab: "signup", label: "Kayıt Ol", to: paths.authSignUp },
+];
 
 const tabClass =
-  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow";
+  "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-muted-foreground aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow";
 
-/** /auth: sign in (first) and sign up, as two tabs. */
+/**
+ * The open tab: a form's answer decides (a failed sign-up stays on sign-up, a successful one
+ * moves to sign-in); otherwise the URL. React Router forgets the answer on the next navigation,
+ * so a tab link always wins after it.
+ */
+function useOpenTab(answer: Answer | undefined): Tab {
+  const [params] = useSearchParams();
+  if (answer?.intent) return answer.intent === "signup" && !answer.success ? "signup" : "signin";
+  return params.get(AUTH_TAB_PARAM) === "kayit" ? "signup" : "signin";
+}
+
+/**
+ * /auth: sign in (first) and sign up, as two tabs. The tabs are links (`/auth?sekme=kayit`) and
+ * the server renders the open one, so both forms work without JavaScript and a tap before
+ * hydration is an ordinary page load, never a lost tap (Radix Tabs act on mouse-down, which
+ * nothing replays). With JavaScript a tab is a client navigation that reloads nothing
+ * (`shouldRevalidate` in routes/auth.tsx), and the arrow keys move between tabs.
+ */
 export function AuthForms() {
   const answer = useActionData() as Answer | undefined;
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const [tab, setTab] = useState<string>(
-    answer?.intent === "signup" && !answer.success ? "signup" : "signin",
-  );
-  const [lastAnswer, setLastAnswer] = useState(answer);
-  // After a successful sign-up, go to the sign-in tab (adjusting state while rendering).
-  if (answer !== lastAnswer) {
-    setLastAnswer(answer);
-    if (answer?.intent === "signup" && answer.success) setTab("signin");
-  }
+  const tab = useOpenTab(answer);
   useFormToasts(answer);
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const message = !hydrated && answer && (answer.error || answer.success);
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    const other = TABS.find((item) => item.tab !== tab)!;
+    void navigate(other.to, { replace: true, preventScrollReset: true });
+    document.getElementById(`auth-tab-${other.tab}`)?.focus();
+  };
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -43,16 +68,31 @@ export function AuthForms() {
           <p className="text-sm text-muted-foreground">Listeni oluştur, puanla ve yorum yap.</p>
         </div>
         {message && <FormMessage tone={answer.error ? "error" : "success"}>{message}</FormMessage>}
-        <Tabs.Root value={tab} onValueChange={setTab} className="space-y-6">
-          <Tabs.List aria-label="Hesap" className="flex gap-1 rounded-lg bg-muted p-1">
-            <Tabs.Trigger value="signin" className={tabClass}>
-              Giriş Yap
-            </Tabs.Trigger>
-            <Tabs.Trigger value="signup" className={tabClass}>
-              Kayıt Ol
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="signin">
+        <div className="space-y-6">
+          <div role="tablist" aria-label="Hesap" className="flex gap-1 rounded-lg bg-muted p-1">
+            {TABS.map((item) => (
+              <Link
+                key={item.tab}
+                to={item.to}
+                replace
+                preventScrollReset
+                role="tab"
+                id={`auth-tab-${item.tab}`}
+                aria-selected={tab === item.tab}
+                aria-controls={`auth-panel-${item.tab}`}
+                onKeyDown={onTabKey}
+                className={tabClass}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </div>
+          <div
+            role="tabpanel"
+            id="auth-panel-signin"
+            aria-labelledby="auth-tab-signin"
+            hidden={tab !== "signin"}
+          >
             <Form
               method="post"
               noValidate
@@ -84,8 +124,13 @@ export function AuthForms() {
             <div className="mt-4">
               <PasskeySignIn />
             </div>
-          </Tabs.Content>
-          <Tabs.Content value="signup">
+          </div>
+          <div
+            role="tabpanel"
+            id="auth-panel-signup"
+            aria-labelledby="auth-tab-signup"
+            hidden={tab !== "signup"}
+          >
             <Form
               method="post"
               noValidate
@@ -112,8 +157,8 @@ export function AuthForms() {
                 {busy("signup") ? "Kayıt olunuyor..." : "Kayıt Ol"}
               </Button>
             </Form>
-          </Tabs.Content>
-        </Tabs.Root>
+          </div>
+        </div>
       </div>
     </div>
   );

@@ -1,16 +1,12 @@
 import { Search } from "~/ui/icons";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/ui/button";
+// Part of every page's modules, not loaded on first use: a first tap must not wait for another
+// round trip and React's 300 ms hold on a revealed Suspense boundary. An anonymous visitor
+// downloads it after the page has loaded, with the rest (decision 017).
+import SearchDialogPanel from "./search-dialog-panel";
 
-// Radix Dialog and the search UI load on first use (a click, or Ctrl/⌘+K), not with every page.
-const loadPanel = () => import("./search-dialog-panel");
-const SearchDialogPanel = lazy(loadPanel);
-
-function SearchButton(props: {
-  onClick?: () => void;
-  onPointerEnter?: () => void;
-  disabled?: boolean;
-}) {
+function SearchButton(props: { onClick?: () => void }) {
   return (
     <Button variant="ghost" size="icon" aria-label="Ara" {...props}>
       <Search className="size-5" aria-hidden />
@@ -22,7 +18,7 @@ function SearchButton(props: {
 export function SearchDialog() {
   const [requested, setRequested] = useState(false);
   useEffect(() => {
-    if (requested) return; // the panel listens itself once loaded
+    if (requested) return; // the panel listens itself once shown
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k") {
         event.preventDefault();
@@ -33,13 +29,7 @@ export function SearchDialog() {
     return () => window.removeEventListener("keydown", onKey);
   }, [requested]);
   if (!requested) {
-    return (
-      <SearchButton onClick={() => setRequested(true)} onPointerEnter={() => void loadPanel()} />
-    );
+    return <SearchButton onClick={() => setRequested(true)} />;
   }
-  return (
-    <Suspense fallback={<SearchButton disabled />}>
-      <SearchDialogPanel defaultOpen />
-    </Suspense>
-  );
+  return <SearchDialogPanel defaultOpen />;
 }

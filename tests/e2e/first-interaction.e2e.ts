@@ -1,0 +1,183 @@
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { launchChromium } from "./chromium";
+import { describeInBrowser, PHONE } from "./browser";
+
+/*
+ * Issue #22, items 10-11 (decision 015): a phone visitor's first tap, before the page has
+ * hydrated, is never lost; and every form of /auth works without JavaScript.
+ *
+ * The phone pages here are fresh contexts with touch (a tap is touchstart / touchend, which
+ * Chromium turns into pointer, mouse and click events as a phone does). To be sure the tap comes
+ * before React listens, the page's scripts are held back until the tap has been made, then let
+ * through: the tap has to be kept and answered, however long the scripts take. Scripts asked for
+ * after that are held for good: the first tap must be answered with the modules the page named,
+ * not wait for a second download (one more round trip and React's 300 ms hold on a revealed
+ * Suspense boundary, on a phone's network).
+ */
+
+const baseURL = inject("baseURL");
+const FILM = "/film/baba-1972-238";
+let counter = 0;
+const uniqueEmail = () => `ilk-dokunus-${Date.now()}-${counter++}@example.com`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function newContext(options: Parameters<Browser["newContext"]>[0] = {}) {
+  const context = await browser.newContext({ baseURL, locale: "tr-TR", ...options });
+  contexts.push(context);
+  return context;
+}
+
+/**
+ * A phone with touch, and the site's scripts held: `release()` lets through those asked for so
+ * far; any asked for later stays held.
+ */
+async function phoneWithHeldScripts() {
+  const context = await newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const held: Route[] = [];
+  const late: string[] = [];
+  let released = false;
+  await page.route("**/assets/*.js", (route) => {
+    if (released) late.push(new URL(route.request().url()).pathname);
+    else held.push(route);
+  });
+  const release = async () => {
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
+  return { page, release, late };
+}
+
+/** A phone's tap in the middle of the element (scrolled to, as a finger would), nothing waited for. */
+async function tap(page: Page, selector: string) {
+  const element = page.locator(selector).first();
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const isHydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.dataset.hydrated === "true");
+
+describeInBrowser("the first tap on a phone", () => {
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+
+  it("opens the sign-up tab of /auth on the first tap", async () => {
+    const { page, release } = await phoneWithHeldScripts();
+    await page.goto("/auth", { waitUntil: "load" });
+    expect(await page.getByLabel("Ad Soyad").isVisible()).toBe(false);
+    await tap(page, '[role="tab"]:has-text("Kayıt Ol")');
+    await release();
+    await page.getByLabel("Ad Soyad").waitFor({ state: "visible", timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get("sekme")).toBe("kayit");
+    expect(await page.getByRole("tab", { name: "Kayıt Ol" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+  });
+
+  it("opens the search dialog on the first tap before hydration, with no second download", async () => {
+    const { page, release, late } = await phoneWithHeldScripts();
+    await page.goto("/", { waitUntil: "load" });
+    await tap(page, 'header button[aria-label="Ara"]');
+    expect(await isHydrated(page)).toBe(false);
+    await release();
+    await page
+      .getByRole("dialog")
+      .getByRole("combobox")
+      .waitFor({ timeout: 10_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nscripts asked for after the page's own: ${late}`);
+      });
+  });
+
+  it("opens the phone menu on the first tap before hydration, with no second download", async () => {
+    const { page, release, late } = await phoneWithHeldScripts();
+    await page.goto(FILM, { waitUntil: "load" });
+    await tap(page, 'header button[aria-label="Menüyü aç"]');
+    expect(await isHydrated(page)).toBe(false);
+    await release();
+    const menu = page.getByRole("dialog");
+    await menu
+      .getByRole("navigation", { name: "Mobil menü" })
+      .waitFor({ timeout: 10_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nscripts asked for after the page's own: ${late}`);
+      });
+    expect(await menu.getByRole("link", { name: "Giriş Yap" }).isVisible()).toBe(true);
+  });
+
+  it("switches a Radix tab (acting on mouse-down) on the first tap, before hydration", async () => {
+    // The person page's filmography: 'Filmler (n)' open, 'Diziler (n)' behind a tab.
+    const { page, release } = await phoneWithHeldScripts();
+    await page.goto("/oyuncu/tom-cruise-500", { waitUntil: "load" });
+    const series = page.getByRole("tab", { name: /^Diziler/ });
+    expect(await series.getAttribute("aria-selected")).toBe("false");
+    await tap(page, '[role="tab"]:has-text("Diziler")');
+    expect(await isHydrated(page)).toBe(false);
+    await release();
+    await page.locator('[role="tab"][aria-selected="true"]:has-text("Diziler")').waitFor({
+      timeout: 10_000,
+    });
+  });
+
+  it("reaches and uses both forms of /auth without JavaScript", async () => {
+    const context = await newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    // Sign-in is the default tab; sign-up is a link away.
+    expect(await page.getByLabel("Ad Soyad").isVisible()).toBe(false);
+    await page.getByRole("tab", { name: "Kayıt Ol" }).click();
+    await page.waitForURL("**/auth?sekme=kayit");
+    const signUp = page.getByRole("tabpanel");
+    const email = uniqueEmail();
+    await signUp.getByLabel("Ad Soyad").fill("Çağla Yücel");
+    await signUp.getByLabel("E-posta").fill(email);
+    await signUp.getByLabel("Şifre").fill("gizli123");
+    await signUp.getByRole("button", { name: "Kayıt Ol" }).click();
+    // The answer is the sign-in tab with the message, the address filled in.
+    await page.getByText("Kayıt başarılı! Giriş yapabilirsiniz.").waitFor();
+    const signIn = page.getByRole("tabpanel");
+    expect(await signIn.getByLabel("E-posta").inputValue()).toBe(email);
+    await signIn.getByLabel("Şifre").fill("gizli123");
+    await signIn.getByRole("button", { name: "Giriş Yap" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Hoş geldin, Çağla Yücel!" }).waitFor();
+    // Back on /auth, the sign-in tab is a link too.
+    const other = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await other.goto("/auth?sekme=kayit");
+    await other.getByRole("tab", { name: "Giriş Yap" }).click();
+    await other.waitForURL((url) => url.pathname === "/auth" && url.search === "");
+    expect(await other.getByLabel("Ad Soyad").isVisible()).toBe(false);
+    expect(await other.getByRole("tabpanel").getByLabel("E-posta").isVisible()).toBe(true);
+  });
+
+  it("switches tabs on the client once hydrated, without asking the server", async () => {
+    const context = await newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.mouse.move(10, 10);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document" || request.url().includes(".data"))
+        documents.push(request.url());
+    });
+    await page.getByRole("tab", { name: "Kayıt Ol" }).click();
+    await page.getByLabel("Ad Soyad").waitFor({ state: "visible" });
+    await page.waitForURL("**/auth?sekme=kayit");
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("tabpanel").getByRole("button", { name: "Giriş Yap" }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Giriş Yap");
+    expect(documents).toEqual([]);
+  });
+});
