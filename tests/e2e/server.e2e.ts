@@ -235,7 +235,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("with DATABASE_URL", () => {
     });
     try {
       const ready = await fetch(`${server.url}/readyz`);
-      expect(await ready.json()).toEqual({ status: "ok", database: "postgres" });
+      expect(await ready.json()).toEqual({ status: "ok", database: "postgres", cache: "memory" });
     } finally {
       await server.stop();
     }
