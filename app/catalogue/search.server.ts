@@ -1,5 +1,11 @@
 import { tolerant, type Catalogue } from "./catalogue.server";
-import { GROUP_SIZE, MIN_QUERY_LENGTH, type SearchGroups, type SearchPage } from "./search";
+import {
+  GROUP_SIZE,
+  MIN_QUERY_LENGTH,
+  searchQuery,
+  type SearchGroups,
+  type SearchPage,
+} from "./search";
 import {
   MAX_PAGE,
   type MovieSummary,
@@ -16,7 +22,7 @@ export async function searchGroups(
   catalogue: Catalogue,
   rawQuery: string,
 ): Promise<SearchGroups | null> {
-  const query = rawQuery.trim();
+  const query = searchQuery(rawQuery);
   if (query.length < MIN_QUERY_LENGTH) return null;
   const first = await catalogue.search(query);
   if (!first) return null;
@@ -44,7 +50,7 @@ export async function searchAll(
   rawQuery: string,
   page: number,
 ): Promise<SearchPage> {
-  const query = rawQuery.trim();
+  const query = searchQuery(rawQuery);
   if (query.length < MIN_QUERY_LENGTH) {
     return {
       query,
