@@ -6,7 +6,7 @@ export const MIN_QUERY_LENGTH = 3;
  * What a search reads of a query: titles and names are far shorter, and a query of kilobytes
  * (junk in an address) must not cost the catalogue's search its time.
  */
-export const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = 100;
 
 /** The query a search runs: trimmed, at most MAX_QUERY_LENGTH characters. */
 export const searchQuery = (raw: string) => raw.trim().slice(0, MAX_QUERY_LENGTH).trim();

@@ -41,13 +41,14 @@ async function load(
   return statuses;
 }
 
-describe("junk addresses", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startAppServer();
-  });
-  afterAll(() => server.stop());
+/** The server of the first two blocks (the Redis block runs one of its own). */
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startAppServer();
+});
+afterAll(() => server.stop());
 
+describe("junk addresses", () => {
   it("are answered from the page's own copy and grow no memory (5,000 addresses of 8 KB)", async () => {
     const encoded = "x".repeat(8 * 1024);
     // Warm the page and the search answer, then let the process settle.
@@ -77,12 +78,6 @@ describe("junk addresses", () => {
 });
 
 describe("a deleted account's review", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startAppServer();
-  });
-  afterAll(() => server.stop());
-
   it("vanishes at once from every address of the film: query variants and a trailing slash", async () => {
     const author = new Visitor(server.url, "127.0.0.71");
     await author.signIn(email("silinecek"), "gizli123", "Silinecek Yorumcu");
@@ -120,6 +115,7 @@ describe("a deleted account's review", () => {
 const haveRedisServer = () => spawnSync("redis-server", ["--version"]).status === 0;
 
 describe.skipIf(!haveRedisServer())("a Redis that stops", () => {
+  // A server of its own, with REDIS_URL.
   let server: RunningServer;
   let redis: RedisServer;
   beforeAll(async () => {
