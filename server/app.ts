@@ -257,7 +257,6 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const listener = frontDoor(
     pageCache ? productionListener(services, site, pageCache, serverPath) : site.app,
     {
-      logger: services.logger,
       trust: site.app.get("trust proxy fn"),
       lifecycle,
       routeOf: routeLabeller(serverBuild?.routes, serverPath),

@@ -24,16 +24,22 @@ function requestId(req: IncomingMessage, trust: TrustProxy): string {
   return randomUUID();
 }
 
+const ids = new WeakMap<IncomingMessage, string>();
 const loggers = new WeakMap<IncomingMessage, Logger>();
 
-/** Gives the request its own logger, whose every line carries the request id. */
-function bindRequestLogger(req: IncomingMessage, logger: Logger, id: string): void {
-  loggers.set(req, logger.child({ requestId: id }));
-}
-
-/** The request's logger (see bindRequestLogger), or the server's when it has none. */
+/**
+ * The request's logger, whose every line carries the request id (the server's own when the
+ * request has no id). Made on the first call: most requests, cache hits above all, log nothing,
+ * and a pino child per request was 2% of a warm hit.
+ */
 export function requestLogger(req: IncomingMessage, fallback: Logger): Logger {
-  return loggers.get(req) ?? fallback;
+  let logger = loggers.get(req);
+  if (logger) return logger;
+  const id = ids.get(req);
+  if (id === undefined) return fallback;
+  logger = fallback.child({ requestId: id });
+  loggers.set(req, logger);
+  return logger;
 }
 
 /**
@@ -43,17 +49,16 @@ export function requestLogger(req: IncomingMessage, fallback: Logger): Logger {
 export function frontDoor(
   listener: RequestListener,
   options: {
-    logger: Logger;
     trust: TrustProxy;
     lifecycle: Lifecycle;
     routeOf: (pathname: string) => string;
   },
 ): RequestListener {
-  const { logger, trust, lifecycle, routeOf } = options;
+  const { trust, lifecycle, routeOf } = options;
   return (req, res) => {
     const id = requestId(req, trust);
     res.setHeader("X-Request-Id", id);
-    bindRequestLogger(req, logger, id);
+    ids.set(req, id);
     lifecycle.track(req, res);
     timeRequest(req, res, routeOf);
     listener(req, res);
