@@ -31,20 +31,46 @@ async function newContext(options: Parameters<Browser["newContext"]>[0] = {}) {
 }
 
 /**
- * A phone with touch, and the site's scripts held: `release()` lets through those asked for so
- * far; any asked for later stays held.
+ * A phone with touch, and the site's scripts held: `release()` waits until the browser has asked
+ * for every module the page names (its module preloads, turned on by the tap: under load that
+ * comes a moment after the tap), then lets through those asked for so far; any asked for later
+ * stays held.
  */
 async function phoneWithHeldScripts() {
   const context = await newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const held: Route[] = [];
   const late: string[] = [];
+  const asked = new Set<string>();
+  let onAsked = () => {};
   let released = false;
   await page.route("**/assets/*.js", (route) => {
-    if (released) late.push(new URL(route.request().url()).pathname);
-    else held.push(route);
+    const path = new URL(route.request().url()).pathname;
+    if (released) late.push(path);
+    else {
+      held.push(route);
+      asked.add(path);
+      onAsked();
+    }
   });
   const release = async () => {
+    // A tap that followed a link (a tab of /auth) left the page: nothing to wait for then.
+    const named = await page
+      .evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel$="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      )
+      .catch(() => [] as string[]);
+    // Waits for the requests themselves, not for a time.
+    await new Promise<void>((resolve) => {
+      onAsked = () => {
+        if (named.every((path) => asked.has(path))) resolve();
+      };
+      onAsked();
+      // Or the tap followed a link after all: the page named will never ask.
+      page.once("framenavigated", () => resolve());
+    });
     released = true;
     await Promise.all(held.splice(0).map((route) => route.continue()));
   };
