@@ -30,7 +30,7 @@ describe.skipIf(!url)("the page cache in Redis, shared by two instances", () => 
     );
 
   it("keeps an entry as binary for its lifetime and gives it back intact", async () => {
-    const store = await redisPageStore(connections[0]!, logger, buildId);
+    const store = await redisPageStore(connections[0]!, buildId);
     const nonce = "bm9uY2Utbm9uY2Utbm9uY2U=";
     const body = Buffer.from(`<script nonce="${nonce}">1</script><p>${"ş".repeat(5000)}</p>`);
     const entry = await entryOf(body, nonce, []);
@@ -50,11 +50,11 @@ describe.skipIf(!url)("the page cache in Redis, shared by two instances", () => 
   it("answers from memory in front of Redis, and forgets a tag in both, for both instances", async () => {
     const here = layeredPageStore(
       memoryPageStore(),
-      await redisPageStore(connections[0]!, logger, buildId),
+      await redisPageStore(connections[0]!, buildId),
     );
     const there = layeredPageStore(
       memoryPageStore(),
-      await redisPageStore(connections[1]!, logger, buildId),
+      await redisPageStore(connections[1]!, buildId),
     );
     const entry = await entryOf(Buffer.from("<p>N</p>"), "N", ["movie:238"]);
     await here.set(`${buildId}:/film/baba-238`, entry);

@@ -417,7 +417,7 @@ export async function openPageCache({
 }): Promise<PageCache> {
   const memory = memoryPageStore();
   const store = redis
-    ? layeredPageStore(memory, await redisPageStore(redis, logger, buildId), onLookup)
+    ? layeredPageStore(memory, await redisPageStore(redis, buildId), onLookup)
     : onLookup
       ? observedMemoryStore(memory, onLookup)
       : memory;

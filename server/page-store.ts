@@ -1,5 +1,4 @@
 import { deserialize, serialize } from "node:v8";
-import type { Logger } from "~/core/logger.server";
 import type { RedisConnection } from "~/core/redis.server";
 import { entrySize, type PageEntry } from "./page-entry";
 
@@ -135,24 +134,15 @@ export function memoryPageStore({
  * a set of the keys that carry it. A failure or a Redis that is down counts as a miss, never as an
  * error; a failure while Redis says it is up is logged.
  */
-export async function redisPageStore(
-  redis: RedisConnection,
-  logger: Logger,
-  buildId: string,
-): Promise<PageStore> {
+export async function redisPageStore(redis: RedisConnection, buildId: string): Promise<PageStore> {
   const { RESP_TYPES } = await import("redis");
   const binary = redis.client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
   const pageKey = (key: string) => `perde:page:${key}`;
   const tagKey = (tag: string) => `perde:page-tag:${buildId}:${tag}`;
-  const failed = (action: string) => (error: unknown) => {
-    if (redis.ready()) logger.warn({ err: error }, `redis page cache ${action} failed`);
-    return undefined;
-  };
 
   return {
     async get(key) {
-      if (!redis.ready()) return undefined;
-      const raw = await binary.get(pageKey(key)).catch(failed("read"));
+      const raw = await redis.attempt("redis page cache read", () => binary.get(pageKey(key)));
       return raw ? (deserialize(raw) as PageEntry) : undefined;
     },
     async set(key, entry) {
@@ -164,16 +154,17 @@ export async function redisPageStore(
         // A tag's set outlives any page that carries it (pages live an hour at most).
         write.pExpire(tagKey(tag), TAG_KEEP_MS);
       }
-      await write.exec().catch(failed("write"));
+      await redis.attempt("redis page cache write", () => write.exec());
     },
     async forget(tags) {
-      if (!redis.ready()) return;
-      await Promise.all(
-        tags.map(async (tag) => {
-          const keys = await redis.client.sMembers(tagKey(tag));
-          await redis.client.del([...keys, tagKey(tag)]);
-        }),
-      ).catch(failed("delete"));
+      await redis.attempt("redis page cache delete", () =>
+        Promise.all(
+          tags.map(async (tag) => {
+            const keys = await redis.client.sMembers(tagKey(tag));
+            await redis.client.del([...keys, tagKey(tag)]);
+          }),
+        ),
+      );
     },
     // The connection is the server's, closed with its other services.
     close: async () => undefined,

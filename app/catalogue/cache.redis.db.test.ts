@@ -18,8 +18,8 @@ describe.skipIf(!url)("the Redis cache store", () => {
   const key = (name: string) => `test:${randomUUID()}:${name}`;
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) connections.push(await openRedis(url!, logger));
-    store = redisStore(connections[0]!, logger);
-    other = redisStore(connections[1]!, logger);
+    store = redisStore(connections[0]!);
+    other = redisStore(connections[1]!);
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));
@@ -69,7 +69,7 @@ describe.skipIf(!url)("the Redis cache store", () => {
       for (const target of ["redis://127.0.0.1:1", `redis://127.0.0.1:${address.port}`]) {
         const connection = await openRedis(target, logger);
         try {
-          const unreachable = redisStore(connection, logger);
+          const unreachable = redisStore(connection);
           const started = performance.now();
           expect(await unreachable.get("anything")).toBeUndefined();
           await unreachable.set("anything", { value: 1, freshUntil: 1 }, 1_000);

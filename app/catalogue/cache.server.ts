@@ -51,22 +51,18 @@ export function memoryStore(maxEntries = 5_000): CacheStore {
  * slow counts as a miss (its commands fail fast, app/core/redis.server.ts); a failure while it is
  * up is reported, never thrown.
  */
-export function redisStore(redis: RedisConnection, logger: Logger): CacheStore {
+export function redisStore(redis: RedisConnection): CacheStore {
   const { client } = redis;
   const prefix = "perde:catalogue:";
-  const failed = (action: string) => (error: unknown) => {
-    if (redis.ready()) logger.warn({ err: error }, `redis cache ${action} failed`);
-    return undefined;
-  };
   return {
     async get(key) {
-      if (!redis.ready()) return undefined;
-      const raw = await client.get(prefix + key).catch(failed("read"));
+      const raw = await redis.attempt("redis cache read", () => client.get(prefix + key));
       return raw ? (JSON.parse(raw) as CacheEntry) : undefined;
     },
     async set(key, entry, keepMs) {
-      if (!redis.ready()) return;
-      await client.set(prefix + key, JSON.stringify(entry), { PX: keepMs }).catch(failed("write"));
+      await redis.attempt("redis cache write", () =>
+        client.set(prefix + key, JSON.stringify(entry), { PX: keepMs }),
+      );
     },
     // The connection is the server's, closed with its other services.
     close: async () => undefined,

@@ -30,7 +30,7 @@ export async function createCatalogue(
     return memoizeCatalogue(createLocalSource(database.db, logger));
   }
   // Shared by the instances through Redis when there is one; per instance otherwise.
-  const store = redis ? redisStore(redis, logger) : memoryStore();
+  const store = redis ? redisStore(redis) : memoryStore();
   return {
     ...createTmdbSource({
       apiBaseUrl: env.tmdb.apiBaseUrl,

@@ -27,6 +27,11 @@ export interface RedisConnection {
   /** Whether commands can be sent now (false while Redis is down or reconnecting). */
   ready(): boolean;
   /**
+   * Runs a cache's command when Redis is up: undefined when it is down or the command fails (a
+   * miss, never an error). A failure while Redis says it is up is logged as `what` failed.
+   */
+  attempt<T>(what: string, command: () => Promise<T>): Promise<T | undefined>;
+  /**
    * Runs `listener` with each message of `channel`. `onReconnect` runs when the subscription comes
    * back after a break: messages sent meanwhile were lost, so what they would have dropped must be
    * dropped now.
@@ -104,6 +109,15 @@ export async function openRedis(url: string, logger: Logger): Promise<RedisConne
   return {
     client,
     ready: () => client.isReady,
+    async attempt(what, command) {
+      if (!client.isReady) return undefined;
+      try {
+        return await command();
+      } catch (error) {
+        if (client.isReady) logger.warn({ err: error }, `${what} failed`);
+        return undefined;
+      }
+    },
     async subscribe(channel, listener, onReconnect) {
       if (!subscriber) {
         subscriber = create(clientOptions(url));
