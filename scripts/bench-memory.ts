@@ -4,40 +4,26 @@
  * the search API (the audit's attack) and of a film page. Two floods of BENCH_JUNK (20,000)
  * addresses each, 20 at a time; the second shows whether memory keeps growing.
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { projectRoot, startAppServer } from "../tests/support/app-server";
+import { load, residentMb } from "../tests/support/load";
 import { raw } from "../tests/support/raw-http";
 
 const JUNK = Number(process.env.BENCH_JUNK ?? 20_000);
 const FILM = "/film/baba-1972-238";
 
-async function residentMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
+/** One flood: half the junk in the search API's query, half beside a film page. */
 async function flood(base: string, round: number): Promise<{ answered: number; failed: number }> {
   const junk = "x".repeat(8 * 1024);
-  let next = 0;
-  let answered = 0;
-  let failed = 0;
-  await Promise.all(
-    Array.from({ length: 20 }, async () => {
-      while (next < JUNK) {
-        const index = next++;
-        const address =
-          index % 2 === 0
-            ? `/api/arama?q=${junk}${round}-${index}`
-            : `${FILM}?utm_source=${junk}${round}-${index}`;
-        const { status } = await raw(base, { path: address });
-        if (status === 200) answered++;
-        else failed++;
-      }
-    }),
+  const statuses = await load(base, JUNK, 20, (index) =>
+    index % 2 === 0
+      ? `/api/arama?q=${junk}${round}-${index}`
+      : `${FILM}?utm_source=${junk}${round}-${index}`,
   );
-  return { answered, failed };
+  const answered = statuses.filter((status) => status === 200).length;
+  return { answered, failed: statuses.length - answered };
 }
 
 async function main() {

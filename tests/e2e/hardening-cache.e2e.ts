@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
+import { load, residentMb } from "../support/load";
 import { raw, Visitor } from "../support/raw-http";
 import { startRedisServer, type RedisServer } from "../support/redis-server";
 
@@ -14,32 +14,6 @@ import { startRedisServer, type RedisServer } from "../support/redis-server";
 const FILM = "/film/dovus-kulubu-1999-550";
 let counter = 0;
 const email = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
-
-/** Resident memory of a process, in MB (Linux). */
-async function residentMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-/** Sends `total` requests, `concurrency` at a time, and returns their statuses. */
-async function load(
-  base: string,
-  total: number,
-  concurrency: number,
-  pathOf: (index: number) => string,
-): Promise<number[]> {
-  const statuses: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const index = next++;
-        statuses.push((await raw(base, { path: pathOf(index), timeoutMs: 10_000 })).status);
-      }
-    }),
-  );
-  return statuses;
-}
 
 /** The server of the first two blocks (the Redis block runs one of its own). */
 let server: RunningServer;
@@ -54,7 +28,7 @@ describe("junk addresses", () => {
     // Warm the page and the search answer, then let the process settle.
     await raw(server.url, { path: FILM });
     await raw(server.url, { path: "/api/arama?q=baba" });
-    await load(server.url, 200, 10, (i) => `/api/arama?q=baba&x=${encoded}${i}`);
+    await load(server.url, 200, 10, (i) => `/api/arama?q=baba&x=${encoded}${i}`, 10_000);
     const before = await residentMb(server.process.pid!);
     // Junk beside the search (`utm_source`), in the search itself (`q`: a key too long to keep,
     // and a query the search reads only the first 100 characters of), and beside a film page.
@@ -63,7 +37,7 @@ describe("junk addresses", () => {
       (i: number) => `/api/arama?q=${encoded}${i}`,
       (i: number) => `${FILM}?fbclid=${encoded}${i}`,
     ];
-    const statuses = await load(server.url, 5_000, 20, (i) => junkAddresses[i % 3]!(i));
+    const statuses = await load(server.url, 5_000, 20, (i) => junkAddresses[i % 3]!(i), 10_000);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     const after = await residentMb(server.process.pid!);
     // Today's code kept every address: +140 MB here. Garbage not yet collected stays well under.
@@ -136,7 +110,7 @@ describe.skipIf(!haveRedisServer())("a Redis that stops", () => {
     // Warm pages (in memory), cold pages and searches: each must answer, none may wait on Redis.
     const paths = [FILM, "/", "/filmler", "/oyuncular", "/ara?q=baba", "/api/arama?q=kul"];
     // A request that waited on Redis would time out (10 s) and fail the load.
-    const statuses = await load(server.url, 300, 10, (i) => paths[i % paths.length]!);
+    const statuses = await load(server.url, 300, 10, (i) => paths[i % paths.length]!, 10_000);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(await readiness()).toMatchObject({ status: "ok", cache: "degraded" });
     expect((await raw(server.url, { path: "/healthz" })).status).toBe(200);
