@@ -2,6 +2,12 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./app/db/schema.ts", "./app/db/auth-schema.ts", "./app/db/catalogue-schema.ts"],
+  schema: [
+    "./app/db/schema.ts",
+    "./app/db/auth-schema.ts",
+    "./app/db/catalogue-schema.ts",
+    "./app/db/tracking-schema.ts",
+    "./app/db/history-schema.ts",
+  ],
   out: "./drizzle",
 });

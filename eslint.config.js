@@ -16,6 +16,8 @@ const LAYERS = {
   awards: ["core", "ui", "db", "catalogue"],
   accounts: ["core", "ui", "db"],
   library: ["core", "ui", "db", "catalogue", "accounts"],
+  tracking: ["core", "ui", "db", "catalogue", "accounts", "library"],
+  history: ["core", "ui", "db", "catalogue", "accounts", "library"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };

@@ -3,6 +3,7 @@ import type { Mailer } from "./accounts/mailer.server";
 import type { AwardResolver } from "./awards/winners.server";
 import type { Catalogue } from "./catalogue/catalogue.server";
 import type { DatabaseHandle } from "./db/client.server";
+import type { JobQueue } from "./db/jobs.server";
 import type { Env } from "./core/env.server";
 import type { Logger } from "./core/logger.server";
 import type { Flash } from "./core/flash.server";
@@ -24,6 +25,8 @@ export interface AppServices {
   changes: ItemChanges;
   /** The shared cache's connection, when REDIS_URL is set. */
   redis?: RedisConnection;
+  /** Background jobs in the database (decision 018). */
+  jobs: JobQueue;
 }
 
 declare module "react-router" {

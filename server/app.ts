@@ -12,6 +12,7 @@ import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
+import { openJobQueue } from "~/db/jobs.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -60,6 +61,8 @@ async function createServices(): Promise<AppServices> {
     env.databaseUrl ? { databaseUrl: env.databaseUrl } : { dataDir: env.dataDir },
   );
   await database.migrate();
+  // Background work (decision 018): jobs in the database, worked by whichever instance is free.
+  const jobs = await openJobQueue(database, logger);
   // One Redis connection for the shared caches and the change news (decision 016).
   const redis = env.redisUrl ? await openRedis(env.redisUrl, logger) : undefined;
   const changes = await createItemChanges({ redis, logger });
@@ -83,6 +86,7 @@ async function createServices(): Promise<AppServices> {
     flash,
     changes,
     redis,
+    jobs,
   };
 }
 
@@ -298,6 +302,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const closers: Closer[] = [
     ["rate limit pruning", stopPruning],
     ["metrics", () => new Promise((resolve) => metricsServer?.close(resolve) ?? resolve(null))],
+    ["jobs", () => services.jobs.stop()],
     ["page cache", () => pageCache?.close()],
     ["catalogue", () => services.catalogue.close?.()],
     ["redis", () => services.redis?.close()],

@@ -13,9 +13,17 @@ import { isServiceFailure } from "~/core/failures.server";
 import { projectRoot } from "~/core/project-root.server";
 import * as authSchema from "./auth-schema";
 import * as catalogueSchema from "./catalogue-schema";
+import * as historySchema from "./history-schema";
 import * as userSchema from "./schema";
+import * as trackingSchema from "./tracking-schema";
 
-const schema = { ...userSchema, ...authSchema, ...catalogueSchema };
+const schema = {
+  ...userSchema,
+  ...authSchema,
+  ...catalogueSchema,
+  ...trackingSchema,
+  ...historySchema,
+};
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,6 +34,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for the job queue (jobs.server.ts); parameterless text may hold several statements
+   * and answers with the last one's rows. The app's own queries go through `db`.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections right now (the server's metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
@@ -124,6 +137,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await pool.query("select 1");
       },
+      executeSql: (text, values) => pool.query(text, values),
       close: () => pool.end(),
       poolStats: () => ({
         total: pool.totalCount,
@@ -149,6 +163,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),

@@ -69,7 +69,8 @@ export const reviews = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     itemType: text("item_type", { enum: REVIEW_ITEM_TYPES }).notNull(),
     itemId: integer("item_id").notNull(),
-    comment: text("comment").notNull(),
+    /** Null for a rating given without writing (issue #24.1); the text rules hold otherwise. */
+    comment: text("comment"),
     rating: smallint("rating"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -80,7 +81,14 @@ export const reviews = pgTable(
     index("reviews_user_created_idx").on(table.userId, table.createdAt.desc()),
     check("reviews_item_type_check", sql`${table.itemType} in ('movie', 'tv', 'person')`),
     check("reviews_rating_check", sql`${table.rating} is null or ${table.rating} between 1 and 10`),
-    check("reviews_comment_length_check", sql`char_length(${table.comment}) between 10 and 1000`),
+    check(
+      "reviews_comment_length_check",
+      sql`${table.comment} is null or char_length(${table.comment}) between 10 and 1000`,
+    ),
+    check(
+      "reviews_rating_or_comment_check",
+      sql`${table.comment} is not null or ${table.rating} is not null`,
+    ),
     check("reviews_item_id_check", sql`${table.itemId} > 0`),
   ],
 );

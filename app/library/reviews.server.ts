@@ -17,7 +17,10 @@ export interface ReviewView {
 
 type ReviewRow = Omit<ReviewView, "own" | "createdAt"> & { userId: string; createdAt: Date };
 
-/** Reviews of a film, series or person, newest first, with the reviewers' names from profiles. */
+/**
+ * Written reviews of a film, series or person, newest first, with the reviewers' names from
+ * profiles. A rating given without words is not a review (it counts in Perde puanı only).
+ */
 async function readItemReviews(
   db: Database,
   item: { type: ReviewItemType; id: number },
@@ -33,8 +36,10 @@ async function readItemReviews(
     })
     .from(reviews)
     .leftJoin(profiles, eq(profiles.userId, reviews.userId))
-    .where(and(eq(reviews.itemType, item.type), eq(reviews.itemId, item.id)))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    .where(
+      and(eq(reviews.itemType, item.type), eq(reviews.itemId, item.id), isNotNull(reviews.comment)),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id)) as Promise<ReviewRow[]>;
 }
 
 const toViews = (rows: ReviewRow[], viewerId?: string | null): ReviewView[] =>

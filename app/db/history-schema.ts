@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+/*
+ * Viewing history (issue #24). The rating of a title lives in `reviews` (its comment is optional
+ * since #24.1); the diary keeps every watch with its own date, rating and words.
+ */
+
+export const DIARY_ITEM_TYPES = ["movie", "tv"] as const;
+
+export const diaryEntries = pgTable(
+  "diary_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    itemType: text("item_type", { enum: DIARY_ITEM_TYPES }).notNull(),
+    itemId: integer("item_id").notNull(),
+    /** The day watched, in Europe/Istanbul. */
+    watchedOn: date("watched_on", { mode: "string" }).notNull(),
+    rating: smallint("rating"),
+    review: text("review"),
+    rewatch: boolean("rewatch").notNull().default(false),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Where an imported entry came from (file kind and row identity): importing it again
+     * updates this row instead of adding one. Null for entries written on the site. */
+    importKey: text("import_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("diary_entries_user_watched_idx").on(
+      table.userId,
+      table.watchedOn.desc(),
+      table.id.desc(),
+    ),
+    index("diary_entries_user_item_idx").on(table.userId, table.itemType, table.itemId),
+    uniqueIndex("diary_entries_user_import_key_unique").on(table.userId, table.importKey),
+    check("diary_entries_item_type_check", sql`${table.itemType} in ('movie', 'tv')`),
+    check("diary_entries_item_id_check", sql`${table.itemId} > 0`),
+    check(
+      "diary_entries_rating_check",
+      sql`${table.rating} is null or ${table.rating} between 1 and 10`,
+    ),
+    check(
+      "diary_entries_review_length_check",
+      sql`${table.review} is null or char_length(${table.review}) between 10 and 1000`,
+    ),
+    check("diary_entries_tags_check", sql`cardinality(${table.tags}) <= 20`),
+    check("diary_entries_watched_on_check", sql`${table.watchedOn} >= date '1870-01-01'`),
+  ],
+);
+
+/**
+ * What the year summary needs to know about a title, kept when it is logged (or imported) so a
+ * summary of thousands of watches is one query and never a catalogue call per title.
+ */
+export const titleFacts = pgTable(
+  "title_facts",
+  {
+    itemType: text("item_type", { enum: DIARY_ITEM_TYPES }).notNull(),
+    itemId: integer("item_id").notNull(),
+    title: text("title").notNull(),
+    posterPath: text("poster_path"),
+    /** Minutes: a film's runtime, a series' episode runtime. */
+    runtime: smallint("runtime"),
+    genreIds: integer("genre_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** [{ id, name }] of the directors (films) or creators (series). */
+    directors: jsonb("directors").$type<{ id: number; name: string }[]>().notNull().default([]),
+    /** [{ id, name }] of the first billed cast, at most ten. */
+    cast: jsonb("cast").$type<{ id: number; name: string }[]>().notNull().default([]),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "title_facts_pkey", columns: [table.itemType, table.itemId] }),
+    check("title_facts_item_type_check", sql`${table.itemType} in ('movie', 'tv')`),
+    check("title_facts_item_id_check", sql`${table.itemId} > 0`),
+  ],
+);

@@ -1,0 +1,109 @@
+import PgBoss from "pg-boss";
+import type { Logger } from "~/core/logger.server";
+import type { DatabaseHandle } from "./client.server";
+
+/*
+ * The background job queue (decision 018): pg-boss, on the site's own database. Jobs are rows in
+ * PostgreSQL (schema `pgboss`), so they survive a restart, and any instance that is free takes
+ * the next one (SELECT … FOR UPDATE SKIP LOCKED). On the embedded database the one process is
+ * the only worker. Domains declare their queues at start-up (`define`) and add jobs with `send`.
+ */
+
+export type JobPolicy = "standard" | "short" | "singleton" | "stately";
+
+export interface JobDefinition<Data extends object> {
+  /**
+   * pg-boss's queue policies: `stately` keeps at most one job waiting and one running per
+   * singleton key (a refresh asked twice runs once); `standard` keeps every job.
+   */
+  policy?: JobPolicy;
+  /** Tries after the first failure (default 2), with a growing pause. */
+  retryLimit?: number;
+  /** How long one try may run before pg-boss takes it back (default 15 minutes). */
+  expireInSeconds?: number;
+  /** How often an idle worker asks for work (default 2 s). */
+  pollingIntervalSeconds?: number;
+  /** Does the work; throwing fails this try (retried within `retryLimit`). */
+  run(data: Data, job: { id: string }): Promise<void>;
+}
+
+export interface SendOptions {
+  /** With the `stately` or `short` policy, jobs of one key are not queued twice. */
+  singletonKey?: string;
+  /** Not before this moment. */
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  /** Declares a queue (idempotent across instances and restarts) and starts working on it. */
+  define<Data extends object>(name: string, definition: JobDefinition<Data>): Promise<void>;
+  /** Queues a job; null when an equal job (same singleton key) is already waiting. */
+  send<Data extends object>(
+    name: string,
+    data: Data,
+    options?: SendOptions,
+  ): Promise<string | null>;
+  /** Runs `name` on a cron schedule (Europe/Istanbul), once across all instances. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Stops taking work and waits up to `timeoutMs` for the jobs running now. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * pg-boss talks to PGlite through this: statements with parameters go to `query`, and the
+ * parameterless scripts pg-boss runs (its migrations, several statements in one string) to
+ * `exec`, which answers with the last statement's rows.
+ */
+function executeSqlOn(database: DatabaseHandle): PgBoss.Db {
+  return {
+    executeSql: (text, values) => database.executeSql(text, values),
+  };
+}
+
+export async function openJobQueue(database: DatabaseHandle, logger: Logger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: executeSqlOn(database),
+    schema: "pgboss",
+    // Finished jobs are kept a week for operators, then deleted by pg-boss's own maintenance.
+    deleteAfterDays: 7,
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+  await boss.start();
+  const log = logger.child({ component: "jobs" });
+
+  return {
+    async define(name, definition) {
+      await boss.createQueue(name, {
+        name,
+        policy: definition.policy ?? "standard",
+        retryLimit: definition.retryLimit ?? 2,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      });
+      await boss.work<Parameters<typeof definition.run>[0]>(
+        name,
+        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            const started = Date.now();
+            try {
+              await definition.run(job.data, { id: job.id });
+              log.debug({ job: name, id: job.id, ms: Date.now() - started }, "job done");
+            } catch (error) {
+              log.warn({ job: name, id: job.id, err: error }, "job failed");
+              throw error;
+            }
+          }
+        },
+      );
+    },
+    send: (name, data, options = {}) =>
+      boss.send(name, data, {
+        singletonKey: options.singletonKey,
+        startAfter: options.startAfter,
+      }),
+    schedule: (name, cron, data = {}) => boss.schedule(name, cron, data, { tz: "Europe/Istanbul" }),
+    stop: (timeoutMs = 10_000) =>
+      boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }),
+  };
+}

@@ -1,0 +1,107 @@
+CREATE TABLE "calendar_feeds" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calendar_feeds_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "episode_ratings" (
+	"user_id" text NOT NULL,
+	"series_id" integer NOT NULL,
+	"season_number" smallint NOT NULL,
+	"episode_number" smallint NOT NULL,
+	"rating" smallint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "episode_ratings_pkey" PRIMARY KEY("user_id","series_id","season_number","episode_number"),
+	CONSTRAINT "episode_ratings_series_id_check" CHECK ("episode_ratings"."series_id" > 0),
+	CONSTRAINT "episode_ratings_season_check" CHECK ("episode_ratings"."season_number" >= 0),
+	CONSTRAINT "episode_ratings_episode_check" CHECK ("episode_ratings"."episode_number" > 0),
+	CONSTRAINT "episode_ratings_rating_check" CHECK ("episode_ratings"."rating" between 1 and 10)
+);
+--> statement-breakpoint
+CREATE TABLE "episode_watches" (
+	"user_id" text NOT NULL,
+	"series_id" integer NOT NULL,
+	"season_number" smallint NOT NULL,
+	"episode_number" smallint NOT NULL,
+	"watched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "episode_watches_pkey" PRIMARY KEY("user_id","series_id","season_number","episode_number"),
+	CONSTRAINT "episode_watches_series_id_check" CHECK ("episode_watches"."series_id" > 0),
+	CONSTRAINT "episode_watches_season_check" CHECK ("episode_watches"."season_number" > 0),
+	CONSTRAINT "episode_watches_episode_check" CHECK ("episode_watches"."episode_number" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "tracked_episodes" (
+	"series_id" integer NOT NULL,
+	"season_number" smallint NOT NULL,
+	"episode_number" smallint NOT NULL,
+	"name" text NOT NULL,
+	"air_date" date,
+	"runtime" smallint,
+	CONSTRAINT "tracked_episodes_pkey" PRIMARY KEY("series_id","season_number","episode_number"),
+	CONSTRAINT "tracked_episodes_season_check" CHECK ("tracked_episodes"."season_number" > 0),
+	CONSTRAINT "tracked_episodes_episode_check" CHECK ("tracked_episodes"."episode_number" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "tracked_series" (
+	"series_id" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"status" text,
+	"poster_path" text,
+	"refreshed_at" timestamp with time zone,
+	CONSTRAINT "tracked_series_id_check" CHECK ("tracked_series"."series_id" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "diary_entries" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"item_type" text NOT NULL,
+	"item_id" integer NOT NULL,
+	"watched_on" date NOT NULL,
+	"rating" smallint,
+	"review" text,
+	"rewatch" boolean DEFAULT false NOT NULL,
+	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"import_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "diary_entries_item_type_check" CHECK ("diary_entries"."item_type" in ('movie', 'tv')),
+	CONSTRAINT "diary_entries_item_id_check" CHECK ("diary_entries"."item_id" > 0),
+	CONSTRAINT "diary_entries_rating_check" CHECK ("diary_entries"."rating" is null or "diary_entries"."rating" between 1 and 10),
+	CONSTRAINT "diary_entries_review_length_check" CHECK ("diary_entries"."review" is null or char_length("diary_entries"."review") between 10 and 1000),
+	CONSTRAINT "diary_entries_tags_check" CHECK (cardinality("diary_entries"."tags") <= 20),
+	CONSTRAINT "diary_entries_watched_on_check" CHECK ("diary_entries"."watched_on" >= date '1870-01-01')
+);
+--> statement-breakpoint
+CREATE TABLE "title_facts" (
+	"item_type" text NOT NULL,
+	"item_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"poster_path" text,
+	"runtime" smallint,
+	"genre_ids" integer[] DEFAULT '{}'::integer[] NOT NULL,
+	"directors" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"cast" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"refreshed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "title_facts_pkey" PRIMARY KEY("item_type","item_id"),
+	CONSTRAINT "title_facts_item_type_check" CHECK ("title_facts"."item_type" in ('movie', 'tv')),
+	CONSTRAINT "title_facts_item_id_check" CHECK ("title_facts"."item_id" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "reviews" DROP CONSTRAINT "reviews_comment_length_check";--> statement-breakpoint
+ALTER TABLE "reviews" ALTER COLUMN "comment" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "episode_ratings" ADD CONSTRAINT "episode_ratings_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "episode_watches" ADD CONSTRAINT "episode_watches_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tracked_episodes" ADD CONSTRAINT "tracked_episodes_series_id_tracked_series_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."tracked_series"("series_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "diary_entries" ADD CONSTRAINT "diary_entries_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "episode_ratings_episode_idx" ON "episode_ratings" USING btree ("series_id","season_number","episode_number");--> statement-breakpoint
+CREATE INDEX "episode_watches_user_watched_idx" ON "episode_watches" USING btree ("user_id","watched_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tracked_episodes_air_date_idx" ON "tracked_episodes" USING btree ("air_date");--> statement-breakpoint
+CREATE INDEX "tracked_series_refreshed_idx" ON "tracked_series" USING btree ("refreshed_at");--> statement-breakpoint
+CREATE INDEX "diary_entries_user_watched_idx" ON "diary_entries" USING btree ("user_id","watched_on" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "diary_entries_user_item_idx" ON "diary_entries" USING btree ("user_id","item_type","item_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "diary_entries_user_import_key_unique" ON "diary_entries" USING btree ("user_id","import_key");--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_rating_or_comment_check" CHECK ("reviews"."comment" is not null or "reviews"."rating" is not null);--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_comment_length_check" CHECK ("reviews"."comment" is null or char_length("reviews"."comment") between 10 and 1000);
