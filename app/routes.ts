@@ -16,6 +16,8 @@ export default [
   route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/liste", "routes/watchlist-page.tsx"),
+  route("takvim", "routes/calendar.tsx"),
+  route("takvim/abonelik/:file", "routes/calendar-feed.tsx"),
   route("filmler", "routes/genres.tsx", { id: "movie-genres" }),
   route("filmler/:genre/:filter?", "routes/genre.tsx", { id: "movie-genre" }),
   route("diziler", "routes/genres.tsx", { id: "series-genres" }),
