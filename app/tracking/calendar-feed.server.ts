@@ -16,8 +16,8 @@ import { calendarEpisodes } from "./calendar.server";
  */
 
 /** The days a feed covers around today: a week back (just aired) and three months ahead. */
-export const FEED_DAYS_BACK = 7;
-export const FEED_DAYS_AHEAD = 90;
+const FEED_DAYS_BACK = 7;
+const FEED_DAYS_AHEAD = 90;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -26,13 +26,12 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 /** A new token for the person, replacing any earlier one (whose address stops working). */
 export async function issueFeedToken(db: Database, userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
+  // The site's clock, not the database's: a feed made on a test's chosen day says that day.
+  const made = { tokenHash: hashOf(token), createdAt: now() };
   await db
     .insert(calendarFeeds)
-    .values({ userId, tokenHash: hashOf(token) })
-    .onConflictDoUpdate({
-      target: calendarFeeds.userId,
-      set: { tokenHash: hashOf(token), createdAt: now() },
-    });
+    .values({ userId, ...made })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: made });
   return token;
 }
 

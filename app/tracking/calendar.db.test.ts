@@ -66,6 +66,10 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
+const isEvent = (entry: ical.CalendarComponent | undefined): entry is ical.VEvent =>
+  entry?.type === "VEVENT";
+
+// node-ical keeps a property's parameters (URL;VALUE=URI) beside its value, whatever its types say.
 const valueOf = (field: unknown) =>
   typeof field === "object" && field !== null && "val" in field ? field.val : field;
 
@@ -175,7 +179,7 @@ describe("the calendar feed", () => {
     const text = await feedCalendar(handle.db, "ayse", SITE, TODAY);
     expect(text).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/m);
     const parsed = ical.sync.parseICS(text);
-    const events = Object.values(parsed).filter((entry) => entry.type === "VEVENT");
+    const events = Object.values(parsed).filter(isEvent);
     const byUid = new Map(events.map((event) => [event.uid, event]));
     expect([...byUid.keys()].sort()).toEqual(
       [
@@ -189,12 +193,11 @@ describe("the calendar feed", () => {
     );
     const today = byUid.get("perde-1-s1-e3@perde.example")!;
     expect(today.summary).toBe("Kuzey Güney · 1. Sezon 3. Bölüm · Yol");
-    // node-ical keeps the URL's VALUE=URI parameter beside the value.
     expect(valueOf(today.url)).toBe("https://perde.example/dizi/1/sezon/1/bolum/3");
     expect(today.datetype).toBe("date");
     const start = today.start as Date;
     expect([start.getFullYear(), start.getMonth() + 1, start.getDate()]).toEqual([2026, 11, 26]);
-    const calendar = Object.values(parsed).find((entry) => entry.type === "VCALENDAR");
+    const calendar = Object.values(parsed).find((entry) => entry?.type === "VCALENDAR");
     expect(calendar).toMatchObject({
       "WR-CALNAME": "Perde takvimi",
       "WR-TIMEZONE": "Europe/Istanbul",

@@ -122,8 +122,8 @@ function FeedSection({
       </h2>
       <p className="text-sm text-muted-foreground">
         Telefonunun ya da bilgisayarının takvim uygulaması bu özel bağlantıya abone olursa
-        dizilerinin yeni bölümleri takviminde görünür. Bağlantıyı kimseyle paylaşma: onu bilen
-        herkes takvimini görebilir.
+        dizilerinin bir hafta önceden üç ay sonrasına kadarki bölümleri takviminde görünür.
+        Bağlantıyı kimseyle paylaşma: onu bilen herkes takvimini görebilir.
       </p>
       {feedUrl && (
         <div className="space-y-2">
