@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import ical, { ICalCalendarMethod } from "ical-generator";
+import ICAL from "ical.js";
 import { addDays, now, SITE_TIME_ZONE, today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import type { Database } from "~/db/client.server";
@@ -75,28 +75,38 @@ export async function feedCalendar(
     to: addDays(day, FEED_DAYS_AHEAD),
   });
   const host = new URL(siteUrl).hostname;
-  const calendar = ical({
-    name: "Perde takvimi",
-    description: "İzlediğin ve izleyeceğin dizilerin bölümleri",
-    // Events are whole days (DATE values), which carry no zone; the calendar says whose days they
-    // are. Not `timezone:`, which would write every time (DTSTAMP) as a floating local one.
-    x: { "X-WR-TIMEZONE": SITE_TIME_ZONE },
-    method: ICalCalendarMethod.PUBLISH,
-    prodId: { company: "Perde", product: "takvim", language: "TR" },
-    // Calendar apps ask again about this often (those that honour it).
-    ttl: 6 * 60 * 60,
-  });
+  const calendar = new ICAL.Component("vcalendar");
+  calendar.updatePropertyWithValue("version", "2.0");
+  calendar.updatePropertyWithValue("prodid", "-//Perde//Takvim//TR");
+  calendar.updatePropertyWithValue("calscale", "GREGORIAN");
+  calendar.updatePropertyWithValue("method", "PUBLISH");
+  calendar.updatePropertyWithValue("name", "Perde takvimi");
+  calendar.updatePropertyWithValue("x-wr-calname", "Perde takvimi");
+  calendar.updatePropertyWithValue("x-wr-caldesc", "İzlediğin ve izleyeceğin dizilerin bölümleri");
+  // Events are whole days (DATE values), which carry no zone; the calendar says whose days they are.
+  calendar.updatePropertyWithValue("x-wr-timezone", SITE_TIME_ZONE);
+  // How often calendar apps should ask again (those that honour it).
+  calendar.updatePropertyWithValue("refresh-interval", ICAL.Duration.fromString("PT6H"));
+  calendar.updatePropertyWithValue("x-published-ttl", "PT6H");
+  const stamp = ICAL.Time.fromJSDate(now(), true);
   for (const episode of episodes) {
     const label = episodeLabel(episode.seasonNumber, episode.episodeNumber);
     const path = paths.episode(episode.seriesId, episode.seasonNumber, episode.episodeNumber);
-    calendar.createEvent({
-      // Stable per episode: a changed date or name replaces the event instead of adding one.
-      id: `perde-${episode.seriesId}-s${episode.seasonNumber}-e${episode.episodeNumber}@${host}`,
-      summary: [episode.seriesName, label, episode.episodeName].filter(Boolean).join(" · "),
-      start: episode.airDate,
-      allDay: true,
-      url: new URL(path, siteUrl).toString(),
-    });
+    const event = new ICAL.Component("vevent");
+    // Stable per episode: a changed date or name replaces the event instead of adding one.
+    event.updatePropertyWithValue(
+      "uid",
+      `perde-${episode.seriesId}-s${episode.seasonNumber}-e${episode.episodeNumber}@${host}`,
+    );
+    event.updatePropertyWithValue("dtstamp", stamp);
+    event.updatePropertyWithValue("dtstart", ICAL.Time.fromDateString(episode.airDate));
+    event.updatePropertyWithValue(
+      "summary",
+      [episode.seriesName, label, episode.episodeName].filter(Boolean).join(" · "),
+    );
+    event.updatePropertyWithValue("url", new URL(path, siteUrl).toString());
+    event.updatePropertyWithValue("transp", "TRANSPARENT");
+    calendar.addSubcomponent(event);
   }
   return calendar.toString();
 }

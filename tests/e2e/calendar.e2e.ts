@@ -289,7 +289,15 @@ describeInBrowser("Takvim", () => {
     await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
     const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
     expect(await feedEvents(feedUrl)).toEqual([]);
-    tokens.push(feedUrl.split("/").at(-1)!.slice(0, -4));
+    const token = feedUrl.split("/").at(-1)!.slice(0, -4);
+    tokens.push(token);
+
+    // The data export says the feed exists and since when, and holds neither token nor hash.
+    const exported = await fetch(`${site}/hesap/verilerim`, { headers: { Cookie: mehmet } });
+    const text = await exported.text();
+    expect(JSON.parse(text)).toMatchObject({ calendarFeed: { createdAt: expect.any(String) } });
+    expect(text).not.toContain(token);
+    expect(text).not.toMatch(/token_?hash|[0-9a-f]{64}/i);
   });
 
   it("never prints a feed's token", async () => {
