@@ -33,7 +33,8 @@ export interface CalendarPageData {
   /** Today and the days ahead, first; then the last week's days. Both in airing order. */
   upcoming: CalendarDay[];
   recent: CalendarDay[];
-  followed: number;
+  /** How many series the calendar follows; counted only when the page is empty (else null). */
+  followed: number | null;
   /** The day (Istanbul's) the person's feed was made, or null when they have none. */
   feedCreatedOn: string | null;
 }
@@ -48,15 +49,16 @@ export async function loadCalendarPage(
   const statuses: CalendarStatus[] | undefined =
     status === "watching" || status === "plan_to_watch" ? [status] : undefined;
   const day = today();
-  const [episodes, followed, createdAt] = await Promise.all([
+  const [episodes, createdAt] = await Promise.all([
     calendarEpisodes(db, user.id, {
       from: addDays(day, -PAGE_DAYS_BACK),
       to: addDays(day, PAGE_DAYS_AHEAD),
       statuses,
     }),
-    followedSeriesCount(db, user.id),
     feedCreatedAt(db, user.id),
   ]);
+  // Only an empty page needs it: to say "follow a series" or "nothing airs now".
+  const followed = episodes.length > 0 ? null : await followedSeriesCount(db, user.id);
   const days = groupByDay(episodes).map((group) => ({
     ...group,
     heading: dayHeading(group.day, day),

@@ -122,7 +122,7 @@ function FeedSection({
       </h2>
       <p className="text-sm text-muted-foreground">
         Telefonunun ya da bilgisayarının takvim uygulaması bu özel bağlantıya abone olursa
-        dizilerinin bir hafta önceden üç ay sonrasına kadarki bölümleri takviminde görünür.
+        dizilerinin bir hafta öncesinden üç ay sonrasına kadarki bölümleri takviminde görünür.
         Bağlantıyı kimseyle paylaşma: onu bilen herkes takvimini görebilir.
       </p>
       {feedUrl && (
