@@ -19,7 +19,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -160,6 +160,19 @@ function targetsFor(person: Person): Target[] {
   ];
 }
 
+/**
+ * CPU time (ms) the server process has used so far, user and system, from /proc: unlike the
+ * wall-clock times it hardly depends on what else the shared machine runs. On PostgreSQL the
+ * database's own work is in its processes, not in this figure.
+ */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime: fields 14 and 15 of the line, 11 and 12 counted from the state (field 3).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout.toString().trim()) || 100;
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -187,7 +200,9 @@ async function measureAll(server: TestServer, person: Person, label: string) {
   for (const target of targetsFor(person)) {
     for (let i = 0; i < 20; i++) await timeOne(server.url, cookie, target);
     const times: number[] = [];
+    const cpuBefore = await cpuMs(server.process.pid!);
     for (let i = 0; i < REQUESTS; i++) times.push(await timeOne(server.url, cookie, target));
+    const cpuPerRequest = ((await cpuMs(server.process.pid!)) - cpuBefore) / REQUESTS;
     times.sort((a, b) => a - b);
     const load = await autocannon({
       url: server.url + target.path,
@@ -203,6 +218,7 @@ async function measureAll(server: TestServer, person: Person, label: string) {
       percentile(times, 50).toFixed(1).padStart(7),
       p95.toFixed(1).padStart(7),
       percentile(times, 99).toFixed(1).padStart(7),
+      cpuPerRequest.toFixed(1).padStart(7),
       Math.round(load.requests.average).toString().padStart(7),
       String(load.non2xx + load.errors).padStart(6),
       `${p95 <= target.target ? "ok" : "OVER"} (≤ ${target.target} ms)`,
@@ -318,7 +334,7 @@ async function main() {
   const upstream = await upstreamCalls();
 
   console.log(
-    `\nOne follower: ${SERIES} series, ${WATCHED} watched episodes. ${REQUESTS} requests one at a time (ms), then ${DURATION} s × ${CONNECTIONS} connections (rps).`,
+    `\nOne follower: ${SERIES} series, ${WATCHED} watched episodes. ${REQUESTS} requests one at a time (ms), then ${DURATION} s × ${CONNECTIONS} connections (rps); cpu: the server's CPU ms per request.`,
   );
   console.log(
     [
@@ -327,6 +343,7 @@ async function main() {
       "    p50",
       "    p95",
       "    p99",
+      "    cpu",
       "    rps",
       "errors",
       "target",
@@ -335,7 +352,9 @@ async function main() {
   for (const row of rows) console.log(row);
   console.log("\nUpstream calls per page view:");
   for (const row of upstream) console.log(`  ${row}`);
-  console.log("\nMarking an episode: not measured yet (TODO: wt-marks's route).");
+  console.log(
+    `\nMarking an episode (target p95 ≤ ${TARGET_MARK_MS} ms): not measured yet (TODO: wt-marks's route).`,
+  );
 }
 
 main().catch((error: unknown) => {
