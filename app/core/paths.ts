@@ -40,6 +40,11 @@ export const paths = {
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
   watchlist: "/dashboard/liste",
+  /** Günlük: every watch a person logged, by month. */
+  diary: "/dashboard/gunluk",
+  diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,
+  /** Where Puanım (the one-tap rating of a film, series or episode) posts. */
+  rate: "/puan",
   awards: "/oduller",
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
@@ -92,7 +97,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "index",
 ]);
 
-const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\.data)?$/;
+// An episode's page shows its own Perde puanı: it is tagged with its series (`tv:1399`), so an
+// episode rated drops the series' pages and its episodes' pages together.
+const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\/sezon\/\d+\/bolum\/\d+)?(?:\.data)?$/;
 const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
 
 /**

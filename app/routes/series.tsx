@@ -5,6 +5,10 @@ import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
+import { diaryAction } from "~/history/actions.server";
+import { MyRating } from "~/history/components/my-rating";
+import { TitleDiary } from "~/history/components/title-diary";
+import { titleHistory } from "~/history/title-history.server";
 import { seriesSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
@@ -16,12 +20,21 @@ const NOT_FOUND = "Dizi bulunamadı.";
 
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, library] = await Promise.all([
+  const [page, library, history] = await Promise.all([
     id === null ? null : loadSeriesPage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "tv", id }),
+    id === null ? null : titleHistory(services, request, { type: "tv", id }),
   ]);
-  invariantResponse(page && library);
-  return pageData({ ...page, ...library }, library);
+  invariantResponse(page && library && history);
+  return pageData(
+    { ...page, ...library, diary: history.diary },
+    { failed: library.failed || history.failed },
+  );
+}
+
+/** The diary form of the page posts here (Günlüğe ekle). */
+export function action({ request, context: { services } }: Route.ActionArgs) {
+  return diaryAction(services, request);
 }
 
 export const headers = publicPageHeaders;
@@ -36,12 +49,28 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       watchlist={
         <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
       }
-      siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
+      siteRating={
+        <>
+          <SiteRatingSummary rating={loaderData.siteRating} />
+          <MyRating
+            target={{ itemType: "tv", itemId: loaderData.series.id }}
+            rating={loaderData.myRating}
+          />
+        </>
+      }
       reviews={
-        <ReviewsSection
-          reviews={loaderData.reviews}
-          item={{ type: "tv", id: loaderData.series.id }}
-        />
+        <>
+          <TitleDiary
+            item={{ type: "tv", id: loaderData.series.id }}
+            diary={loaderData.diary}
+            watched={loaderData.status === "watched"}
+          />
+          <ReviewsSection
+            reviews={loaderData.reviews}
+            item={{ type: "tv", id: loaderData.series.id }}
+            myRating={loaderData.myRating}
+          />
+        </>
       }
     />
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { paths } from "~/core/paths";
 import { ArrowLeft, Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
@@ -9,8 +10,8 @@ import { CastSection, CrewSection } from "./people-list";
 
 export type EpisodePageData = NonNullable<Awaited<ReturnType<typeof loadEpisodePage>>>;
 
-/** /dizi/{id}/sezon/{n}/bolum/{m}: one episode. */
-export function EpisodePage({ data }: { data: EpisodePageData }) {
+/** /dizi/{id}/sezon/{n}/bolum/{m}: one episode. `rating` (Perde puanı, Puanım) comes from history. */
+export function EpisodePage({ data, rating }: { data: EpisodePageData; rating?: ReactNode }) {
   const { episode, show } = data;
   const image = useImageUrl();
   const still = image("original", episode.stillPath);
@@ -40,6 +41,7 @@ export function EpisodePage({ data }: { data: EpisodePageData }) {
             formatRuntime(episode.runtime),
           ]}
         />
+        {rating}
       </header>
       <Section id="bolum-ozeti" title="Bölüm Özeti">
         <p className="max-w-3xl leading-relaxed">

@@ -187,6 +187,23 @@ export function DashboardPage({
             )}
           </section>
 
+          <section
+            aria-labelledby="gunlugum"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-4"
+          >
+            <div>
+              <h2 id="gunlugum" className="text-xl font-bold">
+                Günlüğüm
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                İzlediğin her film ve dizi, tarihi, puanı ve notlarıyla.
+              </p>
+            </div>
+            <Button variant="outline" asChild>
+              <Link to={paths.diary}>Günlüğe git</Link>
+            </Button>
+          </section>
+
           {data.ratings.length > 0 && (
             <section aria-labelledby="son-puanlarim" className="space-y-4">
               <h2 id="son-puanlarim" className="text-2xl font-bold">
