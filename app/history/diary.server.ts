@@ -27,7 +27,7 @@ const values = (input: DiaryInput) => ({
  * The latest rated entry of a title (by the day watched, then by when it was written) sets the
  * title's Puanım: a rating given in the diary is the person's rating of the title.
  */
-export async function applyLatestDiaryRating(db: Database, userId: string, item: TitleRef) {
+async function applyLatestDiaryRating(db: Database, userId: string, item: TitleRef) {
   const [latest] = await db
     .select({ rating: diaryEntries.rating })
     .from(diaryEntries)

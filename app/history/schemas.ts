@@ -5,7 +5,7 @@ import { formSchema, z } from "~/ui/zod";
  * Field names are the forms' own; nothing here trusts the browser's own checks.
  */
 
-export const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
+const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
 const NO_ITEM = "Bu içerik bulunamadı";
 const NO_EPISODE = "Bu bölüm bulunamadı";
 
@@ -51,7 +51,6 @@ export const ratingTargetSchema = z.discriminatedUnion(
   { error: NO_ITEM },
 );
 
-export type RatingTarget = z.infer<typeof ratingTargetSchema>;
 
 /** Puanım's own value: required when rating, absent when removing. */
 export const ratingSchema = formSchema({ rating: ratingValue });

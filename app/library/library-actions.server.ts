@@ -59,7 +59,7 @@ const mustSignIn = (services: LibraryServices) =>
   services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
 
 /** A form the browser could not have sent: one warning line, not an error with a stack. */
-export function refuse(services: LibraryServices, form: FormData, what: string, message = FAILED) {
+function refuse(services: LibraryServices, form: FormData, what: string, message = FAILED) {
   services.logger.warn({ form: what }, "malformed library form");
   return answer(services, form, { ok: false, message });
 }
