@@ -51,7 +51,6 @@ export const ratingTargetSchema = z.discriminatedUnion(
   { error: NO_ITEM },
 );
 
-
 /** Puanım's own value: required when rating, absent when removing. */
 export const ratingSchema = formSchema({ rating: ratingValue });
 
