@@ -13,11 +13,16 @@ import type { LibraryServices } from "~/library/library-services.server";
 import { rowIdSchema, safeReturnTo } from "~/library/schemas";
 import { addDiaryEntry, deleteDiaryEntry, updateDiaryEntry } from "./diary.server";
 import { episodeExists, setEpisodeRating, setTitleRating } from "./ratings.server";
-import { diaryEntrySchema, diaryItemSchema, ratingSchema, ratingTargetSchema } from "./schemas";
+import {
+  diaryEntrySchema,
+  diaryItemSchema,
+  NO_SUCH_ENTRY,
+  ratingSchema,
+  ratingTargetSchema,
+} from "./schemas";
 import { recordTitleFacts } from "./title-facts.server";
 
 const NO_EPISODE = "Bu bölüm bulunamadı";
-export const NO_SUCH_ENTRY = "Günlük kaydı bulunamadı";
 
 /**
  * /puan: Puanım. Rates (intent "rate") or un-rates (intent "remove") a film, a series or an

@@ -8,6 +8,8 @@ import { formSchema, z } from "~/ui/zod";
 const RATING_MESSAGE = "Puan 1 ile 10 arasında bir tam sayı olmalıdır";
 const NO_ITEM = "Bu içerik bulunamadı";
 const NO_EPISODE = "Bu bölüm bulunamadı";
+/** An entry that does not exist, or is someone else's (the same answer, on purpose). */
+export const NO_SUCH_ENTRY = "Günlük kaydı bulunamadı";
 
 const itemId = z.coerce
   .number({ error: NO_ITEM })

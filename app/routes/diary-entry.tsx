@@ -1,5 +1,6 @@
 import { requireUser } from "~/accounts/guards.server";
-import { diaryAction, NO_SUCH_ENTRY } from "~/history/actions.server";
+import { diaryAction } from "~/history/actions.server";
+import { NO_SUCH_ENTRY } from "~/history/schemas";
 import { DiaryEntryPage } from "~/history/components/diary-entry-page";
 import { loadDiaryEntry } from "~/history/diary-page.server";
 import { rowIdSchema } from "~/library/schemas";

@@ -53,9 +53,12 @@ function Entry({ entry }: { entry: DiaryEntryView }) {
   const title = entry.title ?? `${kind} #${entry.itemId}`;
   return (
     <li className="flex gap-3 rounded-xl border bg-card p-3 sm:gap-4">
+      {/* The same address as the title's link: kept out of the tab order and the link list. */}
       <Link
         to={paths.title(entry.itemType, { id: entry.itemId, name: entry.title ?? "" })}
         className="w-14 shrink-0 sm:w-16"
+        tabIndex={-1}
+        aria-hidden
       >
         <Poster src={image("w200", entry.posterPath)} alt={title} className="rounded-md" />
       </Link>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { useLibraryFetcher } from "~/library/components/use-library-fetcher";
@@ -33,13 +34,24 @@ export function MyRating({
       ? `rating-episode-${target.itemId}-${target.season}-${target.episode}`
       : `rating-${target.itemType}-${target.itemId}`;
   const fetcher = useLibraryFetcher(key);
-  // What the person just chose wins until the page's data catches up (or the server refuses).
+  // What the person just chose shows at once (the tap's own render), and wins until the
+  // request is over and the page's data has caught up, or the server refused it.
+  const [picked, setPicked] = useState<number | null | undefined>(undefined);
+  const idle = fetcher.state === "idle";
+  useEffect(() => {
+    // The request's end comes from outside React (the server), which is what effects are for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (idle) setPicked(undefined);
+  }, [idle]);
   const pending = fetcher.formData;
-  const shown = pending
-    ? pending.get("intent") === "remove"
-      ? null
-      : Number(pending.get("rating"))
-    : rating;
+  const shown =
+    picked !== undefined
+      ? picked
+      : pending
+        ? pending.get("intent") === "remove"
+          ? null
+          : Number(pending.get("rating"))
+        : rating;
   const fields: Record<string, string> = {
     itemType: target.itemType,
     itemId: String(target.itemId),
@@ -54,6 +66,7 @@ export function MyRating({
       void navigate(paths.auth);
       return;
     }
+    setPicked(extra.intent === "remove" ? null : Number(extra.rating));
     void fetcher.submit({ ...fields, ...extra, js: "1" }, { method: "post", action: paths.rate });
   };
 
