@@ -155,10 +155,20 @@ export async function findDiaryEntry(
   return row ?? null;
 }
 
+/*
+ * The index's own order, nulls included: PostgreSQL's `desc` puts nulls first, the index
+ * (drizzle's `.desc()`) last, and an order that differs from the index's is sorted in full.
+ */
+const NEWEST_FIRST = [
+  sql`${diaryEntries.watchedOn} desc nulls last`,
+  sql`${diaryEntries.id} desc nulls last`,
+];
+
 /**
- * A page of the diary, newest watch first, in one query on (user, watched_on desc, id desc):
- * titles and posters come from title_facts, never from the catalogue. One row more than a page
- * is read to know whether another page follows.
+ * A page of the diary, newest watch first, in one query: the page's rows are taken first on the
+ * index (user, watched_on desc, id desc), and only those are joined to title_facts for their
+ * titles and posters (never a catalogue call). One row more than a page is read to know whether
+ * another page follows.
  */
 export async function diaryPage(
   db: Database,
@@ -171,14 +181,33 @@ export async function diaryPage(
     where.push(lt(diaryEntries.watchedOn, `${filters.year + 1}-01-01`));
   }
   if (filters.kind) where.push(eq(diaryEntries.itemType, filters.kind === "film" ? "movie" : "tv"));
-  const rows = await db
-    .select(entryColumns)
+  const page = db
+    .select()
     .from(diaryEntries)
-    .leftJoin(titleFacts, withFacts)
     .where(and(...where))
-    .orderBy(desc(diaryEntries.watchedOn), desc(diaryEntries.id))
+    .orderBy(...NEWEST_FIRST)
     .limit(DIARY_PAGE_SIZE + 1)
-    .offset((filters.page - 1) * DIARY_PAGE_SIZE);
+    .offset((filters.page - 1) * DIARY_PAGE_SIZE)
+    .as("page");
+  const rows = await db
+    .select({
+      id: page.id,
+      itemType: page.itemType,
+      itemId: page.itemId,
+      watchedOn: page.watchedOn,
+      rating: page.rating,
+      review: page.review,
+      rewatch: page.rewatch,
+      tags: page.tags,
+      title: titleFacts.title,
+      posterPath: titleFacts.posterPath,
+    })
+    .from(page)
+    .leftJoin(
+      titleFacts,
+      and(eq(titleFacts.itemType, page.itemType), eq(titleFacts.itemId, page.itemId)),
+    )
+    .orderBy(desc(page.watchedOn), desc(page.id));
   return { entries: rows.slice(0, DIARY_PAGE_SIZE), hasNext: rows.length > DIARY_PAGE_SIZE };
 }
 
