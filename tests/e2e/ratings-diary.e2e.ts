@@ -108,8 +108,13 @@ describeInBrowser("Puanım", () => {
     const cookie = await account("Puan Veren");
     const page = await signedInPage(cookie, DESKTOP);
     await page.goto(FILM);
+    // Words half written in the review form survive a tap on Puanım, which the form follows.
+    const comment = page.getByLabel("Yorumunuz");
+    await comment.fill("Yarım kalmış bir yorum");
     await myRating(page).getByRole("radio", { name: "Puan: 8/10" }).check({ force: true });
     await toast(page, "Puanınız: 8/10");
+    await page.getByRole("group", { name: "Puanınız" }).getByText("8/10").waitFor();
+    expect(await comment.inputValue()).toBe("Yarım kalmış bir yorum");
     await votes(page, 1);
     expect(await siteRating(page).textContent()).toContain("8.0");
     await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();

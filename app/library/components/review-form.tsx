@@ -72,6 +72,12 @@ export function ReviewForm({
     editing ? `review-edit-${editing.id}` : `review-new-${item.type}-${item.id}`,
   );
   const [rating, setRating] = useState(editing?.rating ?? initialRating ?? 0);
+  // Puanım changed elsewhere on the page (one tap): a new review follows it, and keeps its words.
+  const [followed, setFollowed] = useState(initialRating);
+  if (followed !== initialRating) {
+    setFollowed(initialRating);
+    if (!editing) setRating(initialRating ?? 0);
+  }
   const [comment, setComment] = useState(editing?.comment ?? "");
   const busy = fetcher.state !== "idle";
   const [sent, setSent] = useState(false);

@@ -120,7 +120,7 @@ export function ReviewsSection({
       {own ? (
         <OwnReview key={own.id} review={own} item={item} />
       ) : (
-        <ReviewForm key={myRating ?? 0} item={item} initialRating={myRating} />
+        <ReviewForm item={item} initialRating={myRating} />
       )}
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
