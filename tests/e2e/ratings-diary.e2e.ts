@@ -180,7 +180,7 @@ describeInBrowser("Günlük", () => {
     await toast(page, "Listenize eklendi");
     await page.getByRole("button", { name: /^Listemde/ }).click();
     await page.getByRole("menuitemradio", { name: "İzledim" }).click();
-    const offer = page.getByRole("status", { name: "Günlüğe ekleme önerisi" });
+    const offer = page.getByRole("region", { name: "Günlüğe ekleme önerisi" });
     await offer.getByText("İzledin! Günlüğe ekleyeyim mi?").waitFor();
     expect(await offer.getByLabel("Tarih").inputValue()).toBe("2026-11-26");
     await offer.getByRole("button", { name: "Evet, günlüğe ekle" }).click();
@@ -286,7 +286,7 @@ describeInBrowser("Günlük", () => {
       cookie,
     );
     await page.goto("/film/titanik-1997-597");
-    const offer = page.getByRole("status", { name: "Günlüğe ekleme önerisi" });
+    const offer = page.getByRole("region", { name: "Günlüğe ekleme önerisi" });
     await offer.getByRole("button", { name: "Evet, günlüğe ekle" }).click();
     await page.getByText("Günlüğünde 1 kez").waitFor();
   });

@@ -73,32 +73,28 @@ export function TitleDiary({
         Günlük
       </h2>
       {offering && (
-        <offer.Form
-          method="post"
-          action={action}
-          role="status"
-          aria-label="Günlüğe ekleme önerisi"
-          className="flex flex-wrap items-end gap-3 rounded-lg bg-primary/10 px-4 py-3"
-        >
-          {hidden}
-          <p className="w-full font-medium text-primary sm:w-auto sm:flex-1">
-            İzledin! Günlüğe ekleyeyim mi?
-          </p>
-          <label className="space-y-1 text-sm">
-            <span className="block">Tarih</span>
-            <input
-              type="date"
-              name="watchedOn"
-              required
-              max={diary.today}
-              defaultValue={diary.today}
-              className="rounded-lg border bg-background px-3 py-1.5 text-base sm:text-sm"
-            />
-          </label>
-          <Button type="submit" disabled={offer.state !== "idle"}>
-            Evet, günlüğe ekle
-          </Button>
-        </offer.Form>
+        <section aria-label="Günlüğe ekleme önerisi" className="rounded-lg bg-primary/10 px-4 py-3">
+          <offer.Form method="post" action={action} className="flex flex-wrap items-end gap-3">
+            {hidden}
+            <p role="status" className="w-full font-medium text-primary sm:w-auto sm:flex-1">
+              İzledin! Günlüğe ekleyeyim mi?
+            </p>
+            <label className="space-y-1 text-sm">
+              <span className="block">Tarih</span>
+              <input
+                type="date"
+                name="watchedOn"
+                required
+                max={diary.today}
+                defaultValue={diary.today}
+                className="rounded-lg border bg-background px-3 py-1.5 text-base sm:text-sm"
+              />
+            </label>
+            <Button type="submit" disabled={offer.state !== "idle"}>
+              Evet, günlüğe ekle
+            </Button>
+          </offer.Form>
+        </section>
       )}
       {diary.count > 0 && (
         <p className="text-sm text-muted-foreground">
