@@ -12,6 +12,7 @@ export default [
   route("cikis", "routes/sign-out.tsx"),
   route("liste", "routes/watchlist-action.tsx"),
   route("yorum", "routes/review-action.tsx"),
+  route("bolum-izle", "routes/episode-mark-action.tsx"),
   route("sifremi-unuttum", "routes/forgot-password.tsx"),
   route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),

@@ -41,6 +41,8 @@ export const paths = {
   dashboard: "/dashboard",
   watchlist: "/dashboard/liste",
   awards: "/oduller",
+  /** The episode-mark form's action (POST). */
+  episodeMark: "/bolum-izle",
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
   section: (kind: Kind) => SECTIONS[kind],

@@ -3,14 +3,16 @@ import { loadEpisodePage } from "~/catalogue/detail-pages.server";
 import { idFromSlug, numberParam } from "~/core/slug";
 import { episodeSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
-import { publicPageHeaders } from "~/core/http-cache";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { EpisodeMarkControl } from "~/tracking/components/page-marks";
+import { episodeMark } from "~/tracking/page-marks.server";
 import type { Route } from "./+types/episode";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Bölüm bulunamadı.";
 
-export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const seriesId = idFromSlug(params.id);
   const season = numberParam(params.seasonNumber);
   const episode = numberParam(params.episodeNumber);
@@ -19,7 +21,8 @@ export async function loader({ params, context: { services } }: Route.LoaderArgs
       ? null
       : await loadEpisodePage(services.catalogue, seriesId, season, episode);
   invariantResponse(page);
-  return page;
+  const mark = await episodeMark(services, request, page.episode, page.episode.airDate);
+  return pageData({ ...page, mark }, mark);
 }
 
 export const headers = publicPageHeaders;
@@ -28,7 +31,20 @@ export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
   page ? metaTags(episodeSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <EpisodePage data={loaderData} />;
+  const { episode, mark } = loaderData;
+  return (
+    <EpisodePage
+      data={loaderData}
+      actions={
+        <EpisodeMarkControl
+          seriesId={episode.seriesId}
+          seasonNumber={episode.seasonNumber}
+          episodeNumber={episode.episodeNumber}
+          mark={mark}
+        />
+      }
+    />
+  );
 }
 
 export function ErrorBoundary() {
