@@ -24,8 +24,8 @@ export interface ContinueWatchingRow {
  * "İzlemeye Devam Et" in one statement: every series the person has as İzliyorum (and the site
  * tracks), with the two episodes after the furthest one they marked (the first ones when they
  * marked none), most recently active first (their latest mark, else when they added the series).
- * Each series costs two short index range scans: the person's marks of that series (primary
- * key) and its episodes after that point (primary key of tracked_episodes).
+ * Each series costs three index probes: its latest mark (episode_watches_user_series_watched_idx),
+ * its furthest mark and the two episodes after it (the primary keys, read in order).
  */
 export async function continueWatching(
   db: Database,
@@ -36,51 +36,65 @@ export async function continueWatching(
     seriesId: number;
     name: string;
     posterPath: string | null;
-    upcoming: UpNextEpisode[] | string;
-  }>(
-    db,
-    sql`
-    select l.item_id as "seriesId", ts.name, ts.poster_path as "posterPath", nx.upcoming
+    seasonNumber: number | null;
+    episodeNumber: number | null;
+    episodeName: string | null;
+    airDate: string | null;
+  }>(db, continueWatchingQuery(userId, limit));
+  // Up to two rows per series, in order: its next episode and the one after.
+  const bySeries = new Map<number, ContinueWatchingRow>();
+  for (const row of rows) {
+    const seriesId = Number(row.seriesId);
+    let entry = bySeries.get(seriesId);
+    if (!entry) {
+      if (bySeries.size === limit) break;
+      entry = { seriesId, name: row.name, posterPath: row.posterPath, next: null, following: null };
+      bySeries.set(seriesId, entry);
+    }
+    if (row.seasonNumber === null || row.episodeNumber === null) continue;
+    const episode = {
+      seasonNumber: Number(row.seasonNumber),
+      episodeNumber: Number(row.episodeNumber),
+      name: row.episodeName ?? "",
+      airDate: row.airDate,
+    };
+    if (entry.next) entry.following = episode;
+    else entry.next = episode;
+  }
+  return [...bySeries.values()];
+}
+
+/**
+ * The statement itself (the speed test reads its plan). Each series gives one or two rows, so
+ * the first 2 × limit rows hold the first `limit` series whole.
+ */
+export const continueWatchingQuery = (userId: string, limit: number) => sql`
+    select l.item_id as "seriesId", ts.name, ts.poster_path as "posterPath",
+      e.season_number as "seasonNumber", e.episode_number as "episodeNumber",
+      e.name as "episodeName", e.air_date as "airDate"
     from watchlist l
     join tracked_series ts on ts.series_id = l.item_id
     left join lateral (
-      select max(w.watched_at) as last_at,
-        max(w.season_number::bigint * 100000 + w.episode_number) as furthest
-      from episode_watches w
+      -- max() over an index's leading columns: one probe (min/max optimisation).
+      select max(w.watched_at) as last_at from episode_watches w
       where w.user_id = ${userId} and w.series_id = l.item_id
-    ) marks on true
+    ) active on true
     left join lateral (
-      select coalesce(json_agg(json_build_object(
-          'seasonNumber', e.season_number, 'episodeNumber', e.episode_number,
-          'name', e.name, 'airDate', e.air_date)
-        order by e.season_number, e.episode_number), '[]'::json) as upcoming
-      from (
-        select te.season_number, te.episode_number, te.name, te.air_date
-        from tracked_episodes te
-        where te.series_id = l.item_id
-          and (marks.furthest is null
-            or (te.season_number, te.episode_number)
-              > (marks.furthest / 100000, marks.furthest % 100000))
-        order by te.season_number, te.episode_number
-        limit 2
-      ) e
-    ) nx on true
+      select w.season_number, w.episode_number from episode_watches w
+      where w.user_id = ${userId} and w.series_id = l.item_id
+      order by w.season_number desc, w.episode_number desc
+      limit 1
+    ) furthest on true
+    left join lateral (
+      select te.season_number, te.episode_number, te.name, te.air_date
+      from tracked_episodes te
+      where te.series_id = l.item_id
+        and (te.season_number, te.episode_number)
+          > (coalesce(furthest.season_number, 0), coalesce(furthest.episode_number, 0))
+      order by te.season_number, te.episode_number
+      limit 2
+    ) e on true
     where l.user_id = ${userId} and l.item_type = 'tv' and l.status = 'watching'
-    order by coalesce(marks.last_at, l.created_at) desc, l.id desc
-    limit ${limit}`,
-  );
-  return rows.map((row) => {
-    // PGlite parses json, node-postgres too; a string only if a driver did not.
-    const upcoming =
-      typeof row.upcoming === "string"
-        ? (JSON.parse(row.upcoming) as UpNextEpisode[])
-        : row.upcoming;
-    return {
-      seriesId: Number(row.seriesId),
-      name: row.name,
-      posterPath: row.posterPath,
-      next: upcoming[0] ?? null,
-      following: upcoming[1] ?? null,
-    };
-  });
-}
+    order by coalesce(active.last_at, l.created_at) desc, l.id desc,
+      e.season_number, e.episode_number
+    limit ${limit * 2}`;

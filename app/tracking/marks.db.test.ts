@@ -250,9 +250,7 @@ describe("İzlemeye Devam Et", () => {
     await db()
       .insert(watchlist)
       .values({ userId: "ayse", itemType: "tv", itemId: OTHER, status: "plan_to_watch" });
-    expect((await continueWatching(db(), "ayse")).map((row) => row.seriesId)).not.toContain(
-      OTHER,
-    );
+    expect((await continueWatching(db(), "ayse")).map((row) => row.seriesId)).not.toContain(OTHER);
     await db()
       .update(watchlist)
       .set({ status: "watching" })
