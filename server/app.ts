@@ -19,6 +19,7 @@ import { createFlash } from "~/core/flash.server";
 import { createItemChanges } from "~/core/item-changes.server";
 import { openRedis } from "~/core/redis.server";
 import { followItemChanges } from "~/library/item-changes.server";
+import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
@@ -75,7 +76,7 @@ async function createServices(): Promise<AppServices> {
     secret: env.authSecret,
     secure: env.publicSiteUrl.startsWith("https://"),
   });
-  return {
+  const services: AppServices = {
     env,
     logger,
     database,
@@ -88,6 +89,8 @@ async function createServices(): Promise<AppServices> {
     redis,
     jobs,
   };
+  await defineScheduleJobs(services);
+  return services;
 }
 
 /**
