@@ -208,6 +208,13 @@ describe("the watchlist status that follows the marks", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("keeps an ended series İzliyorum while an announced episode is still to come", async () => {
+    // Seen from the week before the last episode aired: all that had aired is watched.
+    expect(await watchedInSeason(db(), "ayse", ENDED, 2)).toEqual([1, 2]);
+    expect(await syncSeriesStatus(db(), "ayse", ENDED, "2009-03-16")).toBeNull();
+    expect(await watchlistStatus(db(), "ayse", { type: "tv", id: ENDED })).toBe("watching");
+  });
+
   it("adds nothing for a series without marks", async () => {
     expect(await syncSeriesStatus(db(), "ayse", OTHER, DAY)).toBeNull();
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: OTHER })).toBeNull();

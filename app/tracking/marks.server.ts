@@ -163,8 +163,8 @@ const FINISHED_STATUSES = ["Ended", "Canceled"];
 
 /**
  * The watchlist status that follows from the person's marks, in one statement: with at least
- * one mark, a series whose every aired episode is watched and that has ended (or was cancelled)
- * is İzledim, anything else İzliyorum (added to the list when it was not there, moved from
+ * one mark, a series that has ended (or was cancelled), whose every aired episode is watched and
+ * none is announced for later, is İzledim; anything else İzliyorum (added to the list when it was not there, moved from
  * İzleyeceğim). A returning series stays İzliyorum however far the person is. Returns the new
  * status when it changed, else null.
  */
@@ -190,6 +190,11 @@ export async function syncSeriesStatus(
               where w.user_id = ${userId} and w.series_id = te.series_id
                 and w.season_number = te.season_number and w.episode_number = te.episode_number
             )
+        )
+        -- Nothing still to come either (only a clock set in the past sees an ended series so).
+        and not exists (
+          select 1 from tracked_episodes te
+          where te.series_id = ${seriesId} and te.air_date > ${day}::date
         ) as complete
       from tracked_series ts
       where ts.series_id = ${seriesId}

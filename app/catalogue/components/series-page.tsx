@@ -60,7 +60,7 @@ export function SeriesPage({
                 <li key={season.seasonNumber}>
                   <Link
                     to={paths.season(series.id, season.seasonNumber)}
-                    className="group block overflow-hidden rounded-lg bg-card ring-1 ring-border hover:ring-primary"
+                    className="group block h-full overflow-hidden rounded-lg bg-card ring-1 ring-border hover:ring-primary"
                   >
                     <Poster src={image("w200", season.posterPath)} alt={season.name} />
                     <span className="block px-2.5 pt-2 text-sm font-semibold group-hover:text-primary">

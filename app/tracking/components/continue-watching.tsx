@@ -80,7 +80,7 @@ function UpNextItem({ row }: { row: UpNextRow }) {
           }}
           intent="mark"
           variant="secondary"
-          label={`${row.name}: ${episodeCode(next)} izledim`}
+          label={`İzledim: ${row.name}, ${episodeCode(next)}`}
           className="shrink-0"
         >
           <Check className="size-4" aria-hidden />

@@ -111,7 +111,7 @@ export function UpToButton({ target }: { target: Required<Target> }) {
       target={target}
       intent="up-to"
       variant="ghost"
-      label={`${target.season}. Sezon ${target.episode}. Bölüme kadar hepsini izledim`}
+      label={`Buraya kadar izledim: ${target.season}. Sezon ${target.episode}. Bölüm`}
     >
       Buraya kadar izledim
     </MarkForm>

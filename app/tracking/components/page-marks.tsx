@@ -20,7 +20,7 @@ export function useSeasonMarks(seriesId: number, seasonNumber: number, marks: Se
   const complete = marks.aired.length > 0 && watchedAired === marks.aired.length;
 
   const header = marks.markable && marks.aired.length > 0 && (
-    <div className="flex max-w-md flex-col gap-3 pt-1 sm:flex-row sm:items-center">
+    <div className="flex w-full flex-col gap-3 pt-1 sm:w-[28rem] sm:flex-row sm:items-center">
       {marks.watched !== null && (
         <div className="min-w-0 flex-1">
           <ProgressBar
