@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
 import { describeInBrowser, hydrated, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
@@ -20,6 +20,8 @@ const episodePath = (episode: number) => `${SEASON}/bolum/${episode}`;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** Console and page errors of every tab (a hydration mismatch, a CSP violation). */
+const errors: string[] = [];
 let counter = 0;
 
 beforeAll(async () => {
@@ -27,6 +29,9 @@ beforeAll(async () => {
     startAppServer({ CATALOGUE: "local", PERDE_NOW: "2008-02-12T09:00:00Z" }),
     launchChromium(),
   ]);
+});
+afterEach(() => {
+  expect(errors.splice(0)).toEqual([]);
 });
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
@@ -76,6 +81,10 @@ async function tab(
     await context.addCookies([{ name: name!, value: value!, url: server.url }]);
   }
   const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
   if (javaScript) {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -239,6 +248,23 @@ describeInBrowser("episode tracking", () => {
     await page.goto("/dashboard");
     await page.getByText("sıradaki bölüm burada görünür").waitFor();
     expect(await upNext(page).count()).toBe(0);
+
+    // The data export holds each person's own marks.
+    const exported = async (cookie: string) =>
+      (
+        (await (
+          await fetch(`${server.url}/hesap/verilerim`, { headers: { Cookie: cookie } })
+        ).json()) as {
+          episodeWatches: { seriesId: number; seasonNumber: number; episodeNumber: number }[];
+        }
+      ).episodeWatches;
+    expect(await exported(second)).toEqual([]);
+    expect(
+      (await exported(first)).map((row) => [row.seriesId, row.seasonNumber, row.episodeNumber]),
+    ).toEqual([
+      [SERIES, 1, 1],
+      [SERIES, 1, 2],
+    ]);
 
     const own = await tab(first);
     await own.goto(SEASON);
