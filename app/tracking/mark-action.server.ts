@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { tolerant } from "~/catalogue/catalogue.server";
 import type { AccountServices } from "~/accounts/account-services.server";
 import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
 import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
@@ -17,7 +18,7 @@ import {
   unmarkSeason,
   type MarkOutcome,
 } from "./marks.server";
-import { followSeries, type TrackingServices } from "./schedule.server";
+import { followSeries, refreshSeries, type TrackingServices } from "./schedule.server";
 import { markFormSchema, NO_EPISODE, type MarkAnswer } from "./schemas";
 
 /*
@@ -84,7 +85,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
     );
   }
   if (intent === "season") {
-    const marked = await twice(services, seriesId, () =>
+    const marked = await twice(services, { seriesId, seasonNumber: season }, () =>
       markSeason(db, user.id, seriesId, season, day, now()),
     );
     if (!marked.found) return answer(services, form, false, NO_SEASON);
@@ -107,7 +108,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
     const status = removed ? await syncSeriesStatus(db, user.id, seriesId, day) : null;
     return answer(services, form, true, withStatus("Bölümün işareti kaldırıldı", status));
   }
-  const marked = await twice(services, seriesId, () =>
+  const marked = await twice(services, key, () =>
     intent === "up-to"
       ? markUpTo(db, user.id, key, day, now())
       : markEpisode(db, user.id, key, day, now()),
@@ -123,17 +124,25 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
 }
 
 /**
- * Runs a mark; when the series is not tracked yet (nothing found), reads it once through
- * `followSeries` and tries again, so the first mark of a series never followed works at once.
+ * Runs a mark. When nothing was found: a series never read is read now (`followSeries`), and a
+ * series read before this episode was announced is read again, but only when the catalogue
+ * knows the episode (junk numbers cost no refresh). Then the mark is tried once more.
  */
 async function twice(
   services: MarkServices,
-  seriesId: number,
+  key: { seriesId: number; seasonNumber: number; episodeNumber?: number },
   mark: () => Promise<MarkOutcome>,
 ): Promise<MarkOutcome> {
   const first = await mark();
   if (first.found) return first;
-  await followSeries(services, seriesId);
+  await followSeries(services, key.seriesId);
+  const second = await mark();
+  if (second.found || key.episodeNumber === undefined) return second;
+  const { value: known } = await tolerant(
+    services.catalogue.episode(key.seriesId, key.seasonNumber, key.episodeNumber),
+  );
+  if (!known) return second;
+  await refreshSeries(services, key.seriesId);
   return mark();
 }
 

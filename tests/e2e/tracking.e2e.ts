@@ -266,6 +266,12 @@ describeInBrowser("episode tracking", () => {
       [SERIES, 1, 2],
     ]);
 
+    // His own season, at phone width with JavaScript: his marks only.
+    await page.goto(SEASON);
+    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
+    await page.getByText("1. Sezon izlendi olarak işaretlendi").first().waitFor();
+
     const own = await tab(first);
     await own.goto(SEASON);
     await progress(own, "1. Sezon", "2/3 bölüm").waitFor();
