@@ -202,6 +202,8 @@ describeInBrowser("episode tracking", () => {
       [{ season: "1", episode: "99" }, "Bu bölüm bulunamadı"],
       [{ season: "1", episode: "4" }, "Bu bölüm henüz yayınlanmadı"],
       [{ season: "1", episode: "x'; drop" }, "Bu bölüm bulunamadı"],
+      [{ season: "1", episode: "1", seriesId: "999999" }, "Bu bölüm bulunamadı"],
+      [{ intent: "season", season: "1", episode: "", seriesId: "999999" }, "Bu sezon bulunamadı"],
     ];
     for (const [fields, message] of cases) {
       const answer = await post(
