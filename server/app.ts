@@ -12,7 +12,7 @@ import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
-import { openJobQueue } from "~/db/jobs.server";
+import { createJobQueue } from "~/db/jobs.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -63,7 +63,7 @@ async function createServices(): Promise<AppServices> {
   );
   await database.migrate();
   // Background work (decision 018): jobs in the database, worked by whichever instance is free.
-  const jobs = await openJobQueue(database, logger);
+  const jobs = createJobQueue(database, logger);
   // One Redis connection for the shared caches and the change news (decision 016).
   const redis = env.redisUrl ? await openRedis(env.redisUrl, logger) : undefined;
   const changes = await createItemChanges({ redis, logger });
@@ -89,7 +89,9 @@ async function createServices(): Promise<AppServices> {
     redis,
     jobs,
   };
+  // Every domain declares its jobs, then the queue starts working them.
   await defineScheduleJobs(services);
+  await jobs.start();
   return services;
 }
 
