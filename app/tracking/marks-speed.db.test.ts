@@ -12,7 +12,8 @@ import { markEpisode, syncSeriesStatus, unmarkEpisode } from "./marks.server";
  * else's marks beside them). "İzlemeye Devam Et" is one statement that must stay well under
  * 50 ms, a mark (with the status that follows) under 20 ms. What the test holds fast is the plan
  * (every read of a person's marks and of the episodes is an index probe, never a scan); the
- * times are printed, and asserted with room for a machine shared by other work (SLACK).
+ * times are printed (p50 and p95), and the median asserted with room for a machine shared by
+ * other work (SLACK): on a loaded machine the 95th percentile measures the machine, not the code.
  */
 
 /** Test machines run other suites at once: a stall there must not fail the build. */
@@ -116,7 +117,7 @@ describe("speed with 150 series and 8,000 watched episodes", () => {
     console.info(
       `continueWatching p50 ${p50(samples).toFixed(1)} ms, p95 ${p95(samples).toFixed(1)} ms`,
     );
-    expect(p95(samples)).toBeLessThan(50 * SLACK);
+    expect(p50(samples)).toBeLessThan(50 * SLACK);
   });
 
   it("marks an episode and settles its status in under 20 ms", async () => {
@@ -132,6 +133,6 @@ describe("speed with 150 series and 8,000 watched episodes", () => {
     console.info(
       `mark + status + unmark p50 ${p50(samples).toFixed(1)} ms, p95 ${p95(samples).toFixed(1)} ms`,
     );
-    expect(p95(samples)).toBeLessThan(20 * SLACK);
+    expect(p50(samples)).toBeLessThan(20 * SLACK);
   });
 });
