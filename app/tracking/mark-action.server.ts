@@ -117,9 +117,11 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   if (!marked.aired) return answer(services, form, false, NOT_AIRED);
   const status = await statusAfter(services, user, seriesId, marked);
   const message =
-    intent === "up-to"
-      ? `${season}. Sezon ${episode}. Bölüme kadar ${formatCount(marked.changed)} bölüm işaretlendi`
-      : "Bölüm izlendi olarak işaretlendi";
+    intent !== "up-to"
+      ? "Bölüm izlendi olarak işaretlendi"
+      : marked.changed
+        ? `${season}. Sezon ${episode}. Bölüme kadar ${formatCount(marked.changed)} bölüm işaretlendi`
+        : `${season}. Sezon ${episode}. Bölüme kadar hepsi zaten izlendi olarak işaretli`;
   return answer(services, form, true, withStatus(message, status));
 }
 
