@@ -13,6 +13,7 @@ export default [
   route("liste", "routes/watchlist-action.tsx"),
   route("yorum", "routes/review-action.tsx"),
   route("puan", "routes/rating-action.tsx"),
+  route("bolum-izle", "routes/episode-mark-action.tsx"),
   route("sifremi-unuttum", "routes/forgot-password.tsx"),
   route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),

@@ -46,6 +46,8 @@ export const paths = {
   /** Where Puanım (the one-tap rating of a film, series or episode) posts. */
   rate: "/puan",
   awards: "/oduller",
+  /** The episode-mark form's action (POST). */
+  episodeMark: "/bolum-izle",
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
   section: (kind: Kind) => SECTIONS[kind],

@@ -7,6 +7,8 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import { MyRating } from "~/history/components/my-rating";
 import { episodeRatingsOfPage } from "~/history/title-history.server";
 import { SiteRatingSummary } from "~/library/components/site-rating";
+import { EpisodeMarkControl } from "~/tracking/components/page-marks";
+import { episodeMark } from "~/tracking/page-marks.server";
 import type { Route } from "./+types/episode";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
@@ -24,7 +26,8 @@ export async function loader({ params, request, context: { services } }: Route.L
     known && episodeRatingsOfPage(services, request, known),
   ]);
   invariantResponse(page && ratings);
-  return pageData({ ...page, ratings }, ratings);
+  const mark = await episodeMark(services, request, page.episode, page.episode.airDate);
+  return pageData({ ...page, mark, ratings }, { failed: mark.failed || ratings.failed });
 }
 
 export const headers = publicPageHeaders;
@@ -33,10 +36,18 @@ export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
   page ? metaTags(episodeSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { episode, ratings } = loaderData;
+  const { episode, mark, ratings } = loaderData;
   return (
     <EpisodePage
       data={loaderData}
+      actions={
+        <EpisodeMarkControl
+          seriesId={episode.seriesId}
+          seasonNumber={episode.seasonNumber}
+          episodeNumber={episode.episodeNumber}
+          mark={mark}
+        />
+      }
       rating={
         <>
           <SiteRatingSummary rating={ratings.siteRating} />

@@ -15,20 +15,23 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/series";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { seriesProgressSlots } from "~/tracking/components/page-marks";
+import { seriesMarks } from "~/tracking/page-marks.server";
 
 const NOT_FOUND = "Dizi bulunamadı.";
 
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, library, history] = await Promise.all([
+  const [page, library, history, marks] = await Promise.all([
     id === null ? null : loadSeriesPage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "tv", id }),
     id === null ? null : titleHistory(services, request, { type: "tv", id }),
+    id === null ? null : seriesMarks(services, request, id),
   ]);
-  invariantResponse(page && library && history);
+  invariantResponse(page && library && history && marks);
   return pageData(
-    { ...page, ...library, diary: history.diary },
-    { failed: library.failed || history.failed },
+    { ...page, ...library, diary: history.diary, progress: marks.seasons },
+    { failed: library.failed || history.failed || marks.failed },
   );
 }
 
@@ -43,9 +46,12 @@ export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
   page ? metaTags(seriesSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { progress, seasonProgress } = seriesProgressSlots(loaderData.progress);
   return (
     <SeriesPage
       data={loaderData}
+      progress={progress}
+      seasonProgress={seasonProgress}
       watchlist={
         <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
       }
