@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import * as shape from "../../tests/support/catalogue-shapes";
 import { API_KEY } from "../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
 import { createTestDatabase } from "../../tests/support/test-database";
+import { catalogueTitles } from "~/db/catalogue-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/core/logger.server";
 import { createCache, memoryStore } from "./cache.server";
@@ -181,6 +183,38 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
       true,
     );
     expect(await catalogue().search("ab")).toBeNull();
+  });
+
+  it("finds a film or series by its IMDb id, and nothing for an unknown or malformed one", async () => {
+    const film = (await catalogue().popularMovies())!.results[0]!;
+    const show = (await catalogue().popularSeries())!.results[0]!;
+    // The fake movie database knows these ids (fixtures.ts); the local tables learn them here
+    // (until the content carries IMDb ids, the column is empty).
+    const ids = { film: "tt0137523", show: "tt0903747" };
+    if (name === "local") {
+      const t = catalogueTitles;
+      await database.db
+        .update(t)
+        .set({ imdbId: ids.film })
+        .where(and(eq(t.mediaType, "movie"), eq(t.id, film.id)));
+      await database.db
+        .update(t)
+        .set({ imdbId: ids.show })
+        .where(and(eq(t.mediaType, "tv"), eq(t.id, show.id)));
+    }
+    const expected =
+      name === "local" ? { film: film.id, show: show.id } : { film: 550, show: 1396 };
+    expect(await catalogue().findByImdbId(ids.film)).toEqual({
+      mediaType: "movie",
+      id: expected.film,
+    });
+    expect(await catalogue().findByImdbId(ids.show)).toEqual({
+      mediaType: "tv",
+      id: expected.show,
+    });
+    expect(await catalogue().findByImdbId("tt9999998")).toBeNull();
+    expect(await catalogue().findByImdbId("nm0000001")).toBeNull();
+    expect(await catalogue().findByImdbId("tt1/../x")).toBeNull();
   });
 
   it("finds nothing for unknown ids", async () => {

@@ -31,6 +31,8 @@ export const catalogueTitles = pgTable(
     genreIds: integer("genre_ids").array().notNull(),
     summary: jsonb("summary").notNull(),
     details: jsonb("details").notNull(),
+    /** The title's IMDb id ("tt0137523") where the content knows it: imports match by it. */
+    imdbId: text("imdb_id"),
   },
   (table) => {
     // One index per order a list can take, ending with the id (the tie-break) and then every
@@ -67,6 +69,7 @@ export const catalogueTitles = pgTable(
         ...filtered,
       ),
       index("catalogue_titles_genres_idx").using("gin", table.genreIds),
+      index("catalogue_titles_imdb_id_idx").on(table.imdbId),
     ];
   },
 );
