@@ -32,6 +32,7 @@ export const IMPORT_ROW_KINDS = [
   "imdb-rating",
   "imdb-list",
 ] as const;
+export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
 
 /**
  * pending: not looked at yet; written: matched and written; review: waits for the person's
@@ -42,10 +43,12 @@ export const IMPORT_ROW_STATES = ["pending", "written", "review", "skipped", "ba
 
 export interface ImportReport {
   /** Rows written, by kind of row. */
-  written: Partial<Record<(typeof IMPORT_ROW_KINDS)[number], number>>;
+  written: Partial<Record<ImportRowKind, number>>;
   skipped: number;
   /** Rows refused while reading the file or later: file name, line number, Turkish reason. */
   badRows: { file: string; line: number; reason: string }[];
+  /** All bad rows, when there were more than the list keeps. */
+  badRowCount: number;
   /** Kept but reported: a review shorter than 10 characters saved as a rating alone. */
   notes: { file: string; line: number; note: string }[];
 }
@@ -85,6 +88,8 @@ export const imports = pgTable(
 /** The fields of one row as read from the file, already checked (app/history/import/formats.ts). */
 export interface ImportRowFields {
   title: string;
+  /** IMDb's original title, when the file has it. */
+  originalTitle?: string;
   year: number | null;
   imdbId?: string;
   /** "movie" or "tv" when the file says (IMDb's Title Type); Letterboxd lists films. */
@@ -103,6 +108,8 @@ export interface ImportCandidate {
   mediaType: "movie" | "tv";
   id: number;
   title: string;
+  /** IMDb's original title, when the file has it. */
+  originalTitle?: string;
   year: number | null;
 }
 
