@@ -139,12 +139,12 @@ export async function startImportJobs(services: ImportServices) {
 
 /**
  * The job's body: matches and writes the import's pending rows, batch by batch, until none is
- * left (or `maxBatches`, which tests use to stop it halfway).
+ * left (or after `maxBatches`: tests stop it halfway, as a restart would).
  */
 export async function runImport(
   services: Omit<ImportServices, "jobs">,
   importId: number,
-  options: { maxBatches?: number; matcher?: Matcher } = {},
+  options: { maxBatches?: number; batchSize?: number; matcher?: Matcher } = {},
 ): Promise<void> {
   const db = services.database.db;
   const [current] = await db
@@ -160,7 +160,7 @@ export async function runImport(
       .from(importRows)
       .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")))
       .orderBy(asc(importRows.id))
-      .limit(BATCH_SIZE);
+      .limit(options.batchSize ?? BATCH_SIZE);
     if (rows.length === 0) {
       await finishIfResolved(db, importId);
       return;
