@@ -13,6 +13,7 @@ import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { openJobQueue } from "~/db/jobs.server";
+import { startImportJobs } from "~/history/import/imports.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -75,7 +76,7 @@ async function createServices(): Promise<AppServices> {
     secret: env.authSecret,
     secure: env.publicSiteUrl.startsWith("https://"),
   });
-  return {
+  const services: AppServices = {
     env,
     logger,
     database,
@@ -88,6 +89,9 @@ async function createServices(): Promise<AppServices> {
     redis,
     jobs,
   };
+  // History imports (issue #24.4) run as jobs; imports left running by a stop resume here.
+  await startImportJobs(services);
+  return services;
 }
 
 /**
