@@ -13,7 +13,7 @@ import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { openJobQueue } from "~/db/jobs.server";
-import { startImportJobs } from "~/history/import/imports.server";
+import { startImportJobs, stopImportJobs } from "~/history/import/imports.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -306,6 +306,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const closers: Closer[] = [
     ["rate limit pruning", stopPruning],
     ["metrics", () => new Promise((resolve) => metricsServer?.close(resolve) ?? resolve(null))],
+    ["imports", stopImportJobs],
     ["jobs", () => services.jobs.stop()],
     ["page cache", () => pageCache?.close()],
     ["catalogue", () => services.catalogue.close?.()],

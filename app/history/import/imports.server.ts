@@ -26,7 +26,16 @@ import { keepTitleFacts, writeRow, type WrittenItem } from "./write.server";
  */
 
 export const IMPORT_QUEUE = "history-import";
-const BATCH_SIZE = 250;
+const BATCH_SIZE = 200;
+/** Rows worked between two turns given to the rest of the server (see `giveWay`). */
+const ROWS_PER_TURN = 20;
+
+/**
+ * The embedded database runs in this thread and answers without ever leaving the event loop's
+ * microtasks: a job awaiting query after query would keep every request waiting until it ends.
+ * A turn of the event loop now and then lets the pages (the import's own progress too) through.
+ */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** At most this many bad rows are listed in a report; the count says the rest. */
 const REPORT_ROWS = 500;
 
@@ -115,6 +124,16 @@ function isRunningConflict(error: unknown): boolean {
   return false;
 }
 
+let stopping = false;
+
+/**
+ * At shutdown: a running import stops after its batch, its job ends, and its other rows stay
+ * pending for the next start (startImportJobs queues it again), instead of holding the stop.
+ */
+export function stopImportJobs() {
+  stopping = true;
+}
+
 const queueImport = (jobs: JobQueue, importId: number) =>
   jobs.send(IMPORT_QUEUE, { importId }, { singletonKey: String(importId) });
 
@@ -155,6 +174,7 @@ export async function runImport(
   const userId = current.userId;
   const matcher = options.matcher ?? createMatcher(db, services.catalogue);
   for (let batch = 0; options.maxBatches === undefined || batch < options.maxBatches; batch++) {
+    if (stopping) return;
     const rows = await db
       .select()
       .from(importRows)
@@ -166,14 +186,17 @@ export async function runImport(
       return;
     }
     const matches: ImportMatch[] = [];
-    for (const row of rows)
+    for (const [index, row] of rows.entries()) {
+      if (index % ROWS_PER_TURN === 0) await giveWay();
       matches.push(await matcher.match(row.fields, kindsOf(row.kind, row.fields.mediaType)));
+    }
     const written: WrittenItem[] = [];
     await db.transaction(async (tx) => {
       // One worker at a time per import: a second job for it waits here, then finds the rows
       // of this batch no longer pending.
       await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
       for (const [index, row] of rows.entries()) {
+        if (index % ROWS_PER_TURN === 0) await giveWay();
         const match = matches[index]!;
         const [claimed] = await tx
           .update(importRows)
@@ -193,6 +216,7 @@ export async function runImport(
       await updateProgress(tx, importId);
     });
     await afterWrites(services, written);
+    await giveWay();
   }
 }
 
