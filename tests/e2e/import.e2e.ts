@@ -184,7 +184,7 @@ describeInBrowser("İçe aktar", () => {
       }).join("\n");
     const zip = await zipOf({ "watched.csv": rows("w"), "watchlist.csv": rows("l") });
     const form = new FormData();
-    form.set("file", new Blob([zip], { type: "application/zip" }), "buyuk.zip");
+    form.set("file", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "buyuk.zip");
     const uploaded = await fetch(`${server.url}/hesap/ice-aktar`, {
       method: "POST",
       redirect: "manual",

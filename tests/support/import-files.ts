@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import yazl from "yazl";
 
 /** The hand-written import fixtures (tests/fixtures/import). */
-export const IMPORT_FIXTURES = path.join(
+const IMPORT_FIXTURES = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   "..",
   "fixtures",

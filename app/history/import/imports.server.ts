@@ -25,7 +25,7 @@ import { keepTitleFacts, writeRow, type WrittenItem } from "./write.server";
  * data) are deleted and only the report stays.
  */
 
-export const IMPORT_QUEUE = "history-import";
+const IMPORT_QUEUE = "history-import";
 const BATCH_SIZE = 200;
 /** Rows worked between two turns given to the rest of the server (see `giveWay`). */
 const ROWS_PER_TURN = 20;

@@ -11,7 +11,7 @@ import { csvFormat, readRow, type KnownFormat, type ListChoice } from "./formats
  * its line number and the others go on.
  */
 
-export const IMPORT_LIMITS = {
+const IMPORT_LIMITS = {
   /** The upload itself. */
   fileBytes: 10 * 1024 * 1024,
   /** Rows across every file of an upload. */
