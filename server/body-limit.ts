@@ -24,14 +24,15 @@ const UPLOAD_PATHS: ReadonlyMap<string, number> = new Map([
 export function bodyLimit(formBytes = MAX_FORM_BYTES): RequestHandler {
   return (req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
-    const maxBytes = UPLOAD_PATHS.get(req.path) ?? formBytes;
+    const upload = UPLOAD_PATHS.get(req.path);
+    const maxBytes = upload ?? formBytes;
     const length = req.headers["content-length"];
     if (length === undefined && req.headers["transfer-encoding"] === undefined) return next();
     const refusal =
       length === undefined
         ? { status: 411, text: STATUS_TEXTS.lengthRequired }
         : !/^\d{1,12}$/.test(length) || Number(length) > maxBytes
-          ? { status: 413, text: STATUS_TEXTS.tooLarge }
+          ? { status: 413, text: upload ? STATUS_TEXTS.fileTooLarge : STATUS_TEXTS.tooLarge }
           : null;
     if (!refusal) return next();
     // The unread body is not drained: the connection closes after the answer.

@@ -226,5 +226,12 @@ describeInBrowser("İçe aktar", () => {
     expect(exported.watchlist).toHaveLength(6);
     expect(exported.watchlist.every((row) => row.status === "watched")).toBe(true);
     expect(exported.imports.at(-1)!.report.written).toEqual({ watched: 5_000, watchlist: 5_000 });
+
+    // Someone else asking for this import, or posting a choice to it, finds nothing.
+    const other = await account("Mehmet Yıldız");
+    const seenByOther = await fetch(`${server.url}${statusPath}`, { headers: { Cookie: other } });
+    expect(seenByOther.status).toBe(404);
+    const postedByOther = await post(statusPath, { intent: "skip-all" }, other);
+    expect(postedByOther.status).toBe(404);
   });
 });

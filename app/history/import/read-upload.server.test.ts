@@ -162,6 +162,28 @@ describe("reading an upload", () => {
     });
   });
 
+  it("stops a zip bomb whose headers lie about its size", async () => {
+    const bomb = await zipOf({
+      "watched.csv":
+        "Date,Name,Year,Letterboxd URI\n" +
+        "2024-01-01,Jaws,1975,https://boxd.it/x\n".repeat(40_000),
+    });
+    // Both copies of the entry's unpacked size (local header, central directory) say 100 KB.
+    for (const [signature, offset] of [
+      [0x04034b50, 22],
+      [0x02014b50, 24],
+    ] as const) {
+      for (
+        let at = bomb.indexOf(Buffer.from([0x50, 0x4b]));
+        at >= 0;
+        at = bomb.indexOf(Buffer.from([0x50, 0x4b]), at + 1)
+      )
+        if (bomb.readUInt32LE(at) === signature) bomb.writeUInt32LE(100 * 1024, at + offset);
+    }
+    const result = await readUpload("bomb.zip", bomb);
+    expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/ZIP/) });
+  });
+
   it("skips Letterboxd's deleted and orphaned entries inside the ZIP", async () => {
     const header = "Date,Name,Year,Letterboxd URI\n2024-01-01,Jaws,1975,https://boxd.it/x1\n";
     const result = await read(
