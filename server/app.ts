@@ -12,14 +12,15 @@ import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
-import { openJobQueue } from "~/db/jobs.server";
-import { startImportJobs, stopImportJobs } from "~/history/import/imports.server";
+import { createJobQueue } from "~/db/jobs.server";
+import { defineImportJobs, resumeImports, stopImportJobs } from "~/history/import/imports.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
 import { createItemChanges } from "~/core/item-changes.server";
 import { openRedis } from "~/core/redis.server";
 import { followItemChanges } from "~/library/item-changes.server";
+import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
@@ -63,7 +64,7 @@ async function createServices(): Promise<AppServices> {
   );
   await database.migrate();
   // Background work (decision 018): jobs in the database, worked by whichever instance is free.
-  const jobs = await openJobQueue(database, logger);
+  const jobs = createJobQueue(database, logger);
   // One Redis connection for the shared caches and the change news (decision 016).
   const redis = env.redisUrl ? await openRedis(env.redisUrl, logger) : undefined;
   const changes = await createItemChanges({ redis, logger });
@@ -89,8 +90,12 @@ async function createServices(): Promise<AppServices> {
     redis,
     jobs,
   };
-  // History imports (issue #24.4) run as jobs; imports left running by a stop resume here.
-  await startImportJobs(services);
+  // Every domain declares its jobs, then the queue starts working them.
+  await defineScheduleJobs(services);
+  await defineImportJobs(services);
+  await jobs.start();
+  // History imports (issue #24.4) left running by a stop are queued again.
+  await resumeImports(services);
   return services;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import * as shape from "../../tests/support/catalogue-shapes";
 import { API_KEY } from "../../tests/fake-tmdb/fixtures";
@@ -186,32 +186,25 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
   });
 
   it("finds a film or series by its IMDb id, and nothing for an unknown or malformed one", async () => {
-    const film = (await catalogue().popularMovies())!.results[0]!;
-    const show = (await catalogue().popularSeries())!.results[0]!;
-    // The fake movie database knows these ids (fixtures.ts); the local tables learn them here
-    // (until the content carries IMDb ids, the column is empty).
-    const ids = { film: "tt0137523", show: "tt0903747" };
-    if (name === "local") {
+    // The fake movie database knows these (fixtures.ts); the embedded catalogue, the ids its
+    // content gives.
+    const known = async (mediaType: "movie" | "tv") => {
+      if (name === "tmdb")
+        return mediaType === "movie"
+          ? { imdbId: "tt0137523", id: 550 }
+          : { imdbId: "tt0903747", id: 1396 };
       const t = catalogueTitles;
-      await database.db
-        .update(t)
-        .set({ imdbId: ids.film })
-        .where(and(eq(t.mediaType, "movie"), eq(t.id, film.id)));
-      await database.db
-        .update(t)
-        .set({ imdbId: ids.show })
-        .where(and(eq(t.mediaType, "tv"), eq(t.id, show.id)));
+      const [row] = await database.db
+        .select({ imdbId: t.imdbId, id: t.id })
+        .from(t)
+        .where(and(eq(t.mediaType, mediaType), isNotNull(t.imdbId)))
+        .limit(1);
+      return { imdbId: row!.imdbId!, id: row!.id };
+    };
+    for (const mediaType of ["movie", "tv"] as const) {
+      const { imdbId, id } = await known(mediaType);
+      expect(await catalogue().findByImdbId(imdbId)).toEqual({ mediaType, id });
     }
-    const expected =
-      name === "local" ? { film: film.id, show: show.id } : { film: 550, show: 1396 };
-    expect(await catalogue().findByImdbId(ids.film)).toEqual({
-      mediaType: "movie",
-      id: expected.film,
-    });
-    expect(await catalogue().findByImdbId(ids.show)).toEqual({
-      mediaType: "tv",
-      id: expected.show,
-    });
     expect(await catalogue().findByImdbId("tt9999998")).toBeNull();
     expect(await catalogue().findByImdbId("nm0000001")).toBeNull();
     expect(await catalogue().findByImdbId("tt1/../x")).toBeNull();

@@ -29,10 +29,10 @@ export const catalogueTitles = pgTable(
     voteCount: integer("vote_count").notNull(),
     popularity: real("popularity").notNull(),
     genreIds: integer("genre_ids").array().notNull(),
+    /** IMDb's id where the content knows it for certain; imports match IMDb and Letterboxd rows on it. */
+    imdbId: text("imdb_id"),
     summary: jsonb("summary").notNull(),
     details: jsonb("details").notNull(),
-    /** The title's IMDb id ("tt0137523") where the content knows it: imports match by it. */
-    imdbId: text("imdb_id"),
   },
   (table) => {
     // One index per order a list can take, ending with the id (the tie-break) and then every

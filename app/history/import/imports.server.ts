@@ -137,11 +137,8 @@ export function stopImportJobs() {
 const queueImport = (jobs: JobQueue, importId: number) =>
   jobs.send(IMPORT_QUEUE, { importId }, { singletonKey: String(importId) });
 
-/**
- * Declares the import job and queues again every import left running (its job may have died
- * with a stopped server; a second job for the same import finds only what is still pending).
- */
-export async function startImportJobs(services: ImportServices) {
+/** Declares the import job (at start-up, before the queue starts). */
+export async function defineImportJobs(services: ImportServices) {
   await services.jobs.define<{ importId: number }>(IMPORT_QUEUE, {
     policy: "stately",
     retryLimit: 5,
@@ -149,6 +146,13 @@ export async function startImportJobs(services: ImportServices) {
     pollingIntervalSeconds: 1,
     run: ({ importId }) => runImport(services, importId),
   });
+}
+
+/**
+ * Queues again every import left running (its job may have ended with a stopped server; a
+ * second job for the same import finds only what is still pending). Once the queue has started.
+ */
+export async function resumeImports(services: ImportServices) {
   const running = await services.database.db
     .select({ id: imports.id })
     .from(imports)

@@ -37,12 +37,10 @@ CREATE TABLE "imports" (
 	CONSTRAINT "imports_rows_check" CHECK ("imports"."total_rows" between 0 and 50000 and "imports"."processed_rows" between 0 and "imports"."total_rows")
 );
 --> statement-breakpoint
-ALTER TABLE "catalogue_titles" ADD COLUMN "imdb_id" text;--> statement-breakpoint
 ALTER TABLE "import_rows" ADD CONSTRAINT "import_rows_import_id_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_matches_created_idx" ON "import_matches" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "import_rows_import_state_idx" ON "import_rows" USING btree ("import_id","state","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "import_rows_import_file_line_unique" ON "import_rows" USING btree ("import_id","file","line");--> statement-breakpoint
 CREATE INDEX "imports_user_created_idx" ON "imports" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "imports_one_running_per_user" ON "imports" USING btree ("user_id") WHERE "imports"."status" = 'running';--> statement-breakpoint
-CREATE INDEX "catalogue_titles_imdb_id_idx" ON "catalogue_titles" USING btree ("imdb_id");
+CREATE UNIQUE INDEX "imports_one_running_per_user" ON "imports" USING btree ("user_id") WHERE "imports"."status" = 'running';
