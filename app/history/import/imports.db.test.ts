@@ -8,6 +8,7 @@ import { createLocalSource } from "~/catalogue/local/local-source.server";
 import type { ItemChanges } from "~/core/item-changes.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import { user } from "~/db/auth-schema";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { importRows, imports } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
@@ -330,5 +331,14 @@ describe("one import at a time, each person's own", () => {
         (row) => row.fileName !== "letterboxd-can.zip",
       ),
     ).toBe(true);
+  });
+
+  it("goes with the account: deleting a person deletes their imports and rows", async () => {
+    const [cans] = await handle.db.select().from(imports).where(eq(imports.userId, "can"));
+    await handle.db.delete(user).where(eq(user.id, "can"));
+    expect(await handle.db.select().from(imports).where(eq(imports.userId, "can"))).toEqual([]);
+    expect(
+      await handle.db.select().from(importRows).where(eq(importRows.importId, cans!.id)),
+    ).toEqual([]);
   });
 });

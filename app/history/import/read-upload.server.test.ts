@@ -92,6 +92,22 @@ describe("reading an upload", () => {
       },
     ]);
 
+    // An older ratings file: no Original Title, Title Type as "TV Series".
+    const older = await read(
+      "ratings.csv",
+      csv(
+        "Const,Your Rating,Date Rated,Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\n" +
+          "tt0108778,8,2023-05-01,Friends,https://www.imdb.com/title/tt0108778/,TV Series,8.9,22,1994,Comedy,1100000,1994-09-22,\n",
+      ),
+    );
+    expect(older.rows[0]!.fields).toEqual({
+      title: "Friends",
+      year: 1994,
+      imdbId: "tt0108778",
+      mediaType: "tv",
+      rating: 8,
+    });
+
     const list = await read("WATCHLIST.csv", importFixture("imdb/watchlist.csv"));
     expect(list.rows.map((row) => [row.kind, row.fields.title, row.fields.mediaType])).toEqual([
       ["imdb-list", "Stagecoach", "movie"],
