@@ -7,6 +7,7 @@ import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
 import { formSchema, z } from "~/ui/zod";
 import {
+  cancelImport,
   createImport,
   importOf,
   importsOf,
@@ -106,7 +107,7 @@ export async function importStatusData(
 }
 
 const resolutionSchema = formSchema({
-  intent: z.enum(["pick", "skip", "skip-all"], { error: "Bilinmeyen işlem" }),
+  intent: z.enum(["pick", "skip", "skip-all", "cancel"], { error: "Bilinmeyen işlem" }),
   rowId: z
     .string()
     .regex(/^\d{1,15}$/)
@@ -139,6 +140,11 @@ export async function resolveAction(
   if (!parsed.success) return failed();
   const { intent, rowId, choice } = parsed.data;
   const db = services.database.db;
+  if (intent === "cancel") {
+    const cancelled = await cancelImport(db, user.id, importId.data);
+    if (!cancelled) return services.flash.redirect(back, "error", "Bu içe aktarım artık sürmüyor.");
+    return services.flash.redirect(back, "success", "İçe aktarım durduruldu.");
+  }
   if (intent === "skip-all") {
     const skipped = await skipRemaining(db, user.id, importId.data);
     if (!skipped) return failed();

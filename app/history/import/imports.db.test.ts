@@ -14,6 +14,7 @@ import { importRows, imports } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
 import { reviews, watchlist } from "~/db/schema";
 import {
+  cancelImport,
   createImport,
   exportImports,
   importOf,
@@ -285,6 +286,27 @@ describe("a job stopped halfway", () => {
     expect(new Set(diary.map((entry) => entry.importKey)).size).toBe(4);
     expect(ratings).toHaveLength(5);
     expect(list.length).toBe(ayse.list.length - 1); // ayse also picked Frankenstein
+  });
+});
+
+describe("stopping an import", () => {
+  it("skips what was not worked yet, keeps what was written, and frees the next upload", async () => {
+    await createTestUser(handle, "deniz");
+    const id = await upload("deniz", "letterboxd-deniz.zip", await letterboxdZip());
+    await runImport(services, id, { batchSize: 5, maxBatches: 1 });
+    expect(await cancelImport(handle.db, "mehmet", id)).toBe(false);
+    expect(await cancelImport(handle.db, "deniz", id)).toBe(true);
+    const stopped = (await importOf(handle.db, "deniz", id))!;
+    expect(stopped.processedRows).toBe(stopped.totalRows);
+    expect(stopped.status).not.toBe("running");
+    // The job, if still running, finds nothing left to do.
+    await runImport(services, id);
+    const { list } = await libraryOf("deniz");
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(5);
+    expect(
+      (await upload("deniz", "watched.csv", importFixture("letterboxd/watched.csv"))) > id,
+    ).toBe(true);
   });
 });
 

@@ -465,6 +465,31 @@ export async function skipRemaining(db: Database, userId: string, importId: numb
   return true;
 }
 
+/**
+ * Stops a running import at the person's request: the rows not yet worked are skipped (a batch
+ * being written now finds none of them pending), and what was written stays. Also the way out
+ * of an import whose job keeps failing, which would otherwise block the next upload.
+ */
+export async function cancelImport(db: Database, userId: string, importId: number) {
+  const owned = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(
+      and(eq(imports.id, importId), eq(imports.userId, userId), eq(imports.status, "running")),
+    );
+  if (owned.length === 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+    await tx
+      .update(importRows)
+      .set({ state: "skipped" })
+      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
+    await updateProgress(tx, importId);
+  });
+  await finishIfResolved(db, importId);
+  return true;
+}
+
 /** For the data export: the person's imports and any raw rows still kept. */
 export async function exportImports(db: Database, userId: string) {
   const own = await db

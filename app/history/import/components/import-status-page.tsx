@@ -218,6 +218,16 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
         </p>
       </header>
       <Progress data={data} />
+      {running && (
+        <Form method="post">
+          <Button type="submit" name="intent" value="cancel" variant="outline">
+            İçe aktarımı durdur
+          </Button>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Yazılan satırlar kalır; kalanlar atlanır.
+          </p>
+        </Form>
+      )}
 
       {data.status === "review" && (
         <section aria-labelledby="secim" className="space-y-3">
