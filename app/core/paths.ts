@@ -38,14 +38,24 @@ export const paths = {
   signOut: "/cikis",
   account: "/hesap",
   accountData: "/hesap/verilerim",
+  /** İçe aktar: a Letterboxd or IMDb history; then one import's progress, review and report. */
+  historyImport: "/hesap/ice-aktar",
+  historyImportStatus: (importId: number) => `/hesap/ice-aktar/${importId}`,
   passkeyRegistration: "/hesap/gecis-anahtari",
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
   watchlist: "/dashboard/liste",
+  /** Günlük: every watch a person logged, by month. */
+  diary: "/dashboard/gunluk",
+  diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,
+  /** Where Puanım (the one-tap rating of a film, series or episode) posts. */
+  rate: "/puan",
   awards: "/oduller",
   calendar: "/takvim",
   /** A person's private iCalendar feed; the token is a secret (see `redactSecrets`). */
   calendarFeed: (token: string) => `${CALENDAR_FEED_PREFIX}${token}.ics`,
+  /** The episode-mark form's action (POST). */
+  episodeMark: "/bolum-izle",
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
   section: (kind: Kind) => SECTIONS[kind],
@@ -97,7 +107,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "index",
 ]);
 
-const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\.data)?$/;
+// An episode's page shows its own Perde puanı: it is tagged with its series (`tv:1399`), so an
+// episode rated drops the series' pages and its episodes' pages together.
+const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\/sezon\/\d+\/bolum\/\d+)?(?:\.data)?$/;
 const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
 
 /**

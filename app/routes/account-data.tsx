@@ -1,22 +1,34 @@
 import { requireUser } from "~/accounts/guards.server";
+import { exportImports } from "~/history/import/imports.server";
+import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
+import { exportEpisodeWatches } from "~/tracking/marks.server";
 
 /** /hesap/verilerim: everything the site holds about the signed-in person, as a JSON file. */
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
-  const [exported, feedMadeAt] = await Promise.all([
+  const { db } = services.database;
+  // The library's part, the viewing history's (diary, episode ratings), the episodes watched,
+  // the history imports (each import's report, and its raw rows while still kept), and the
+  // calendar feed: that one exists and since when, never its token or the token's hash.
+  const [library, history, episodeWatches, imports, feedMadeAt] = await Promise.all([
     exportPersonalData(services, user),
-    feedCreatedAt(services.database.db, user.id),
+    exportHistory(db, user.id),
+    exportEpisodeWatches(db, user.id),
+    exportImports(db, user.id),
+    feedCreatedAt(db, user.id),
   ]);
-  // The calendar feed: that one exists and since when; never its token or the token's hash.
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
-  return new Response(JSON.stringify({ ...exported, calendarFeed }, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="perde-verilerim.json"',
-      "Cache-Control": "private, no-store",
+  return new Response(
+    JSON.stringify({ ...library, ...history, episodeWatches, imports, calendarFeed }, null, 2),
+    {
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="perde-verilerim.json"',
+        "Cache-Control": "private, no-store",
+      },
     },
-  });
+  );
 }

@@ -4,14 +4,17 @@ import { loadDashboard } from "~/library/dashboard.server";
 import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/dashboard";
+import { ContinueWatching } from "~/tracking/components/continue-watching";
+import { loadUpNext } from "~/tracking/up-next.server";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   // Checked on the server: anonymous visitors never receive the dashboard's HTML.
   const user = await requireUser(request, services);
-  return {
-    user: { email: user.email, name: user.name },
-    dashboard: await loadDashboard(services, user),
-  };
+  const [dashboard, upNext] = await Promise.all([
+    loadDashboard(services, user),
+    loadUpNext(services, user),
+  ]);
+  return { user: { email: user.email, name: user.name }, dashboard, upNext };
 }
 
 export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
@@ -27,6 +30,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       data={loaderData.dashboard}
       email={loaderData.user.email}
       name={loaderData.user.name}
+      continueWatching={<ContinueWatching rows={loaderData.upNext} />}
     />
   );
 }

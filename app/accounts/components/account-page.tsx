@@ -386,6 +386,12 @@ export function AccountPage({ data }: { data: AccountData }) {
             Verilerimi İndir
           </Link>
         </Button>
+        <p className="text-sm text-muted-foreground">
+          Letterboxd ya da IMDb geçmişiniz mi var?{" "}
+          <Link to={paths.historyImport} className="text-primary hover:underline">
+            İçe aktarın
+          </Link>
+        </p>
       </Panel>
 
       <DeletePanel answer={answer} />
