@@ -40,6 +40,11 @@ export const paths = {
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
   watchlist: "/dashboard/liste",
+  /** "Yıllık özet": a person's year in numbers. */
+  yearSummary: (year: number) => `/dashboard/ozet/${year}`,
+  /** The diary and ratings as CSV files for Letterboxd's and IMDb-style importers. */
+  letterboxdExport: "/hesap/disa-aktar/letterboxd",
+  imdbExport: "/hesap/disa-aktar/imdb",
   awards: "/oduller",
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */

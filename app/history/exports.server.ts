@@ -159,3 +159,14 @@ export async function imdbRatingsCsv(database: DatabaseHandle, userId: string): 
     ]),
   );
 }
+
+/** A CSV file to download: personal, so no cache keeps it. */
+export function csvDownload(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -97,7 +97,13 @@ beforeAll(async () => {
       entry("ayse", "movie", 3, "2025-12-31", 4),
       entry("mehmet", "movie", 3, "2026-04-04", 2),
     ]);
-  const watch = (userId: string, seriesId: number, season: number, episode: number, at: string) => ({
+  const watch = (
+    userId: string,
+    seriesId: number,
+    season: number,
+    episode: number,
+    at: string,
+  ) => ({
     userId,
     seriesId,
     seasonNumber: season,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { tolerant, type Catalogue } from "~/catalogue/catalogue.server";
 import { today } from "~/core/clock.server";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
+import { DEFAULT_EPISODE_MINUTES } from "./summary-format";
 
 /*
  * "Yıllık özet" (issue #24.3): a person's year in numbers. Every figure is an aggregate the
@@ -17,13 +18,10 @@ export interface HistoryServices {
   catalogue: Catalogue;
 }
 
-/** The minutes an episode counts for when neither the episode nor its series knows its runtime. */
-export const DEFAULT_EPISODE_MINUTES = 45;
-
 export const FIRST_SUMMARY_YEAR = 1900;
 
 /** The latest year a summary exists for: next year (a diary may hold a date just past New Year). */
-export const lastSummaryYear = () => Number(today().slice(0, 4)) + 1;
+const lastSummaryYear = () => Number(today().slice(0, 4)) + 1;
 
 /** The year of `/dashboard/ozet/{yıl}`: four digits, 1900 to next year; null otherwise. */
 export function summaryYear(param: string | undefined): number | null {

@@ -1,6 +1,7 @@
 import { requireUser } from "~/accounts/guards.server";
 import { DashboardPage } from "~/library/components/dashboard-page";
 import { loadDashboard } from "~/library/dashboard.server";
+import { today } from "~/core/clock.server";
 import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/dashboard";
@@ -11,6 +12,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   return {
     user: { email: user.email, name: user.name },
     dashboard: await loadDashboard(services, user),
+    /** The year whose "Yıllık özet" the dashboard links to. */
+    summaryYear: Number(today().slice(0, 4)),
   };
 }
 
@@ -27,6 +30,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       data={loaderData.dashboard}
       email={loaderData.user.email}
       name={loaderData.user.name}
+      summaryYear={loaderData.summaryYear}
     />
   );
 }

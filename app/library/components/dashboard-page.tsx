@@ -116,10 +116,13 @@ export function DashboardPage({
   data,
   email,
   name,
+  summaryYear,
 }: {
   data: Dashboard;
   email: string;
   name: string;
+  /** The year the "Yıllık özet" link opens. */
+  summaryYear?: number;
 }) {
   const loading = useNavigatingTo(paths.dashboard);
   useEffect(() => {
@@ -142,6 +145,14 @@ export function DashboardPage({
               className="size-6 animate-spin text-muted-foreground"
               aria-label="Yükleniyor"
             />
+          )}
+          {summaryYear !== undefined && (
+            <Link
+              to={paths.yearSummary(summaryYear)}
+              className="text-sm font-medium text-primary hover:underline"
+            >
+              {summaryYear} özetim
+            </Link>
           )}
           {/* A plain form, so signing out works without JavaScript too. */}
           <Form method="post" action={paths.signOut}>
