@@ -5,7 +5,8 @@ import { ServiceUnavailableError } from "~/core/failures.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-schema";
-import { loadYearSummary, summaryYear } from "./year-summary.server";
+import { and, eq } from "drizzle-orm";
+import { loadYearSummary, summaryYear, yearSummary } from "./year-summary.server";
 
 let handle: DatabaseHandle;
 
@@ -223,6 +224,50 @@ describe("the year summary", () => {
     const summary = await loadYearSummary({ database: handle, catalogue: failing }, "ayse", 2026);
     expect(summary.genres).toBeNull();
     expect(summary.totals.films).toBe(4);
+  });
+});
+
+describe("the summary kept between views", () => {
+  it("changes as soon as the person's history of the year changes", async () => {
+    const { db } = handle;
+    await createTestUser(handle, "zeynep");
+    const figures = async () => {
+      const summary = await yearSummary(services(), "zeynep", 2026);
+      return [summary.totals.films, summary.totals.episodes, summary.averageRating];
+    };
+    expect(await figures()).toEqual([0, 0, null]);
+    const [entry] = await db
+      .insert(diaryEntries)
+      .values({
+        userId: "zeynep",
+        itemType: "movie",
+        itemId: 1,
+        watchedOn: "2026-06-01",
+        rating: 4,
+      })
+      .returning({ id: diaryEntries.id });
+    expect(await figures()).toEqual([1, 0, 4]);
+    // An edit that keeps the count: the rating changes.
+    await db.update(diaryEntries).set({ rating: 9 }).where(eq(diaryEntries.id, entry!.id));
+    expect(await figures()).toEqual([1, 0, 9]);
+    await db.insert(episodeWatches).values({
+      userId: "zeynep",
+      seriesId: 10,
+      seasonNumber: 1,
+      episodeNumber: 1,
+      watchedAt: new Date("2026-06-02T12:00:00Z"),
+    });
+    expect(await figures()).toEqual([1, 1, 9]);
+    await db.delete(diaryEntries).where(eq(diaryEntries.id, entry!.id));
+    await db
+      .delete(episodeWatches)
+      .where(and(eq(episodeWatches.userId, "zeynep"), eq(episodeWatches.seriesId, 10)));
+    expect(await figures()).toEqual([0, 0, null]);
+    // Someone else's new watch is not the person's: their summary stays as it was.
+    await db
+      .insert(diaryEntries)
+      .values({ userId: "mehmet", itemType: "movie", itemId: 2, watchedOn: "2026-06-03" });
+    expect(await figures()).toEqual([0, 0, null]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { tolerant, type Catalogue } from "~/catalogue/catalogue.server";
 import { today } from "~/core/clock.server";
+import { createMemo } from "~/core/memo.server";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { DEFAULT_EPISODE_MINUTES } from "./summary-format";
 
@@ -161,16 +162,16 @@ function episodeMonths(database: DatabaseHandle, userId: string, year: number) {
 
 interface DiaryFiguresRow {
   distinct_films: number;
-  ratings: (number | null)[] | null;
+  ratings: { rating: number; count: number }[] | null;
   genres: { id: number; count: number }[] | null;
   directors: Ranked[] | null;
   actors: Ranked[] | null;
 }
 
 /**
- * Everything else the diary of the year says, in one statement: different films, the rating of
- * each rated entry (1-10, grouped), and the genres and people counted per watch (films and
- * series entries alike), the top five of each.
+ * Everything else the diary of the year says, in one statement: different films, how many
+ * entries got each rating, and the genres and people counted per watch (films and series entries
+ * alike), the top five of each.
  */
 async function diaryFigures(database: DatabaseHandle, userId: string, year: number) {
   const { from, to } = yearRange(year);
@@ -178,35 +179,41 @@ async function diaryFigures(database: DatabaseHandle, userId: string, year: numb
     database.db,
     sql`
       with entries as (
-        select d.item_type, d.item_id, d.rating, f.genre_ids, f.directors, f."cast"
-        from diary_entries d
-        left join title_facts f on f.item_type = d.item_type and f.item_id = d.item_id
-        where d.user_id = ${userId}
-          and d.watched_on >= ${from}::date and d.watched_on < ${to}::date
+        select item_type, item_id, rating
+        from diary_entries
+        where user_id = ${userId}
+          and watched_on >= ${from}::date and watched_on < ${to}::date
+      ),
+      -- Each title once, weighted by its watches: the facts are expanded per title, not per watch.
+      titles as (
+        select e.item_type, count(*)::int as watches, f.genre_ids, f.directors, f."cast"
+        from entries e
+        join title_facts f on f.item_type = e.item_type and f.item_id = e.item_id
+        group by e.item_type, e.item_id, f.genre_ids, f.directors, f."cast"
       ),
       genre_counts as (
-        select g as id, count(*)::int as count
-        from entries cross join unnest(genre_ids) as g
-        group by g order by count(*) desc, g limit ${TOP}
+        select g as id, sum(watches)::int as count
+        from titles cross join unnest(genre_ids) as g
+        group by g order by 2 desc, g limit ${TOP}
       ),
       director_counts as (
-        select (p->>'id')::int as id, max(p->>'name') as name, count(*)::int as count
-        from entries cross join jsonb_array_elements(directors) as p
-        group by 1 order by count(*) desc, 2 limit ${TOP}
+        select (p->>'id')::int as id, max(p->>'name') as name, sum(watches)::int as count
+        from titles cross join jsonb_array_elements(directors) as p
+        group by 1 order by 3 desc, 2 limit ${TOP}
       ),
       actor_counts as (
-        select (p->>'id')::int as id, max(p->>'name') as name, count(*)::int as count
-        from entries cross join jsonb_array_elements("cast") as p
-        group by 1 order by count(*) desc, 2 limit ${TOP}
+        select (p->>'id')::int as id, max(p->>'name') as name, sum(watches)::int as count
+        from titles cross join jsonb_array_elements("cast") as p
+        group by 1 order by 3 desc, 2 limit ${TOP}
       ),
       rating_counts as (
-        select r, (select count(*)::int from entries where rating = r) as count
-        from generate_series(1, 10) as r
+        select rating, count(*)::int as count from entries where rating is not null group by rating
       )
       select
         (select count(distinct item_id)::int from entries where item_type = 'movie')
           as distinct_films,
-        (select array_agg(count order by r) from rating_counts) as ratings,
+        (select json_agg(json_build_object('rating', rating, 'count', count))
+           from rating_counts) as ratings,
         (select json_agg(json_build_object('id', id, 'count', count) order by count desc, id)
            from genre_counts) as genres,
         (select json_agg(json_build_object('id', id, 'name', name, 'count', count)
@@ -343,7 +350,8 @@ export async function loadYearSummary(
   }
   const sum = (key: keyof YearTotals) => months.reduce((total, m) => total + m[key], 0);
 
-  const ratings = (diary.ratings ?? []).map((count) => count ?? 0);
+  const ratings = Array.from({ length: 10 }, () => 0);
+  for (const { rating, count } of diary.ratings ?? []) ratings[rating - 1] = count;
   const rated = ratings.reduce((total, count) => total + count, 0);
   const ratingSum = ratings.reduce((total, count, index) => total + count * (index + 1), 0);
 
@@ -379,4 +387,53 @@ export async function loadYearSummary(
     last,
     empty: first === null,
   };
+}
+
+/**
+ * What the summary of a year is made of, as one short string that changes whenever a diary entry
+ * or an episode watch of that year or the year before is added, removed or edited (counts, the
+ * newest id and edit, and sums over the columns the figures read). One index-range read per table.
+ */
+async function historyVersion(database: DatabaseHandle, userId: string, year: number) {
+  const { from } = yearRange(year - 1);
+  const { to } = yearRange(year);
+  const [row] = await queryRows<{ version: string }>(
+    database.db,
+    sql`
+      select concat_ws(':',
+        (select concat_ws('/', count(*), max(id), max(extract(epoch from updated_at)),
+                          sum(item_id), sum(coalesce(rating, 0)), sum(watched_on - date '2000-01-01'),
+                          count(*) filter (where rewatch), count(*) filter (where item_type = 'tv'))
+         from diary_entries
+         where user_id = ${userId} and watched_on >= ${from}::date and watched_on < ${to}::date),
+        (select concat_ws('/', count(*), sum(extract(epoch from watched_at)), sum(series_id),
+                          sum(season_number * 1000 + episode_number))
+         from episode_watches
+         where user_id = ${userId}
+           and watched_at >= ${yearStart(year - 1)} and watched_at < ${yearStart(year + 1)})
+      ) as version`,
+  );
+  return row!.version;
+}
+
+// Summaries already made, each under the version of the history it was made from: a changed
+// history has a new key, so a kept summary is never stale for the person's own rows. Titles'
+// facts refreshed since are picked up within the ttl. A summary without genre names (the
+// catalogue did not answer) is not kept.
+const summaries = createMemo<YearSummary>({
+  maxEntries: 500,
+  ttlMs: 10 * 60_000,
+  keeps: (summary) => summary.genres !== null,
+});
+
+/** The page's summary: made once per version of the person's history of that year. */
+export async function yearSummary(
+  services: HistoryServices,
+  userId: string,
+  year: number,
+): Promise<YearSummary> {
+  const version = await historyVersion(services.database, userId, year);
+  return summaries.get(`${userId}:${year}:${version}`, () =>
+    loadYearSummary(services, userId, year),
+  );
 }

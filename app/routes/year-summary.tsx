@@ -6,7 +6,7 @@ import { invariantResponse } from "~/core/invariant";
 import { paths } from "~/core/paths";
 import { SITE_NAME } from "~/core/site";
 import { YearSummaryPage } from "~/history/components/year-summary-page";
-import { FIRST_SUMMARY_YEAR, loadYearSummary, summaryYear } from "~/history/year-summary.server";
+import { FIRST_SUMMARY_YEAR, yearSummary, summaryYear } from "~/history/year-summary.server";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 import type { Route } from "./+types/year-summary";
 
@@ -20,7 +20,7 @@ export async function loader({ request, params, context: { services } }: Route.L
   const year = summaryYear(params.year);
   invariantResponse(year);
   return {
-    summary: await loadYearSummary(services, user.id, year),
+    summary: await yearSummary(services, user.id, year),
     previousYear: year > FIRST_SUMMARY_YEAR ? year - 1 : null,
     // Next year's summary exists, but is only offered once this one is over.
     nextYear: year < thisYear ? year + 1 : null,
