@@ -25,6 +25,8 @@ beforeAll(async () => {
     { itemType: "movie", itemId: 11, title: "Kış Uykusu" },
     { itemType: "movie", itemId: 12, title: '=HYPERLINK("http://kotu.example")' },
     { itemType: "tv", itemId: 20, title: "Bir Dizi" },
+    // An id the embedded catalogue made up: no TMDB id to give.
+    { itemType: "movie", itemId: 95_000_000, title: "Yerel Film" },
   ]);
   await db.insert(diaryEntries).values([
     {
@@ -38,6 +40,7 @@ beforeAll(async () => {
     },
     { userId: "ayse", itemType: "movie", itemId: 11, watchedOn: "2026-05-01", rewatch: true },
     { userId: "ayse", itemType: "movie", itemId: 12, watchedOn: "2025-01-02", rating: 3 },
+    { userId: "ayse", itemType: "movie", itemId: 95_000_000, watchedOn: "2026-12-01" },
     // Letterboxd has no series: a series entry is left out of its file.
     { userId: "ayse", itemType: "tv", itemId: 20, watchedOn: "2026-01-01", rating: 7 },
     { userId: "mehmet", itemType: "movie", itemId: 11, watchedOn: "2026-03-11", rating: 1 },
@@ -107,6 +110,18 @@ describe("the Letterboxd export", () => {
         Rating: "",
         Rating10: "",
         Rewatch: "true",
+        Tags: "",
+        Review: "",
+      },
+      {
+        tmdbID: "",
+        imdbID: "",
+        Title: "Yerel Film",
+        Year: "",
+        WatchedDate: "2026-12-01",
+        Rating: "",
+        Rating10: "",
+        Rewatch: "false",
         Tags: "",
         Review: "",
       },

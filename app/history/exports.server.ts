@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { sql } from "drizzle-orm";
+import { isLocalId } from "~/catalogue/local/content.server";
 import { istanbulDay } from "~/core/clock.server";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
 
@@ -12,7 +13,9 @@ import { queryRows, type DatabaseHandle } from "~/db/client.server";
  * Titles, years and IMDb ids come from what the site already holds (title_facts, the embedded
  * catalogue's rows), never from a catalogue call per title. With the live source a title the
  * embedded catalogue does not hold has no year and no IMDb id: those cells stay empty, and
- * Letterboxd still matches the row by its TMDB id (the site's ids are the movie database's).
+ * Letterboxd still matches the row by its TMDB id (the site's ids are the movie database's,
+ * except the embedded catalogue's own ids for titles it knows no TMDB id of: then the title and
+ * year are what Letterboxd matches).
  */
 
 /**
@@ -111,7 +114,8 @@ export async function letterboxdCsv(database: DatabaseHandle, userId: string): P
   return csv(
     LETTERBOXD_COLUMNS,
     rows.map((row) => [
-      row.item_id,
+      // A title the embedded catalogue gave an id of its own has no TMDB id to give.
+      isLocalId(row.item_id) ? "" : row.item_id,
       row.imdb_id ?? "",
       safeCell(row.title),
       row.year ?? "",

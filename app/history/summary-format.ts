@@ -38,8 +38,9 @@ export const MONTH_NAMES = [
 export const hoursOf = (minutes: number) => Math.round(minutes / 60);
 
 /**
- * The change against the year before: "+12 film · %15 daha fazla", "-3 bölüm · %10 daha az",
- * "Geçen yılla aynı", or "Geçen yıl hiç yoktu"; null when both years are empty.
+ * The change against the year before: "Geçen yıla göre +12 film, %15 daha fazla", "Geçen yıla
+ * göre -3 bölüm, %10 daha az", "Geçen yılla aynı", or "Geçen yıl hiç yoktu"; null when both
+ * years are empty.
  */
 export function changeText(current: number, previous: number, unit: string): string | null {
   if (current === 0 && previous === 0) return null;
@@ -48,7 +49,7 @@ export function changeText(current: number, previous: number, unit: string): str
   if (difference === 0) return "Geçen yılla aynı";
   const percent = Math.round((Math.abs(difference) / previous) * 100);
   const sign = difference > 0 ? "+" : "-";
-  return `${sign}${formatCount(Math.abs(difference))} ${unit} · %${formatCount(percent)} daha ${
+  return `Geçen yıla göre ${sign}${formatCount(Math.abs(difference))} ${unit}, %${formatCount(percent)} daha ${
     difference > 0 ? "fazla" : "az"
   }`;
 }

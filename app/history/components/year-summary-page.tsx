@@ -345,7 +345,7 @@ export function YearSummaryPage({
                     ({formatCount(rated)} puanlı izleme)
                   </span>
                 </p>
-                <ol aria-label="Puan dağılımı" className="space-y-1.5">
+                <ol aria-label="Puan dağılımı" className="max-w-2xl space-y-1.5">
                   {summary.ratings.map((count, index) => (
                     <li key={index} className="flex items-center gap-3 text-sm">
                       <span className="w-6 text-right font-medium">{index + 1}</span>
@@ -355,7 +355,7 @@ export function YearSummaryPage({
                           style={{ width: `${(count / maxRating) * 100}%` }}
                         />
                       </span>
-                      <span className="w-16 text-muted-foreground">
+                      <span className="w-20 shrink-0 whitespace-nowrap text-muted-foreground">
                         {formatCount(count)} izleme
                       </span>
                     </li>
