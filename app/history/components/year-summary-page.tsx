@@ -269,27 +269,30 @@ export function YearSummaryPage({
                 </figure>
               ))}
             </div>
-            <table className="sr-only">
-              <caption>{year} yılında aylara göre filmler, bölümler ve saatler</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Ay</th>
-                  <th scope="col">Film</th>
-                  <th scope="col">Bölüm</th>
-                  <th scope="col">Saat</th>
-                </tr>
-              </thead>
-              <tbody>
-                {months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">{MONTH_NAMES[m.month - 1]}</th>
-                    <td>{formatCount(m.films)}</td>
-                    <td>{formatCount(m.episodes)}</td>
-                    <td>{formatCount(hoursOf(m.minutes))}</td>
+            {/* Hidden by its wrapper: a table keeps its content's width whatever its own is. */}
+            <div className="sr-only">
+              <table>
+                <caption>{year} yılında aylara göre filmler, bölümler ve saatler</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Ay</th>
+                    <th scope="col">Film</th>
+                    <th scope="col">Bölüm</th>
+                    <th scope="col">Saat</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{MONTH_NAMES[m.month - 1]}</th>
+                      <td>{formatCount(m.films)}</td>
+                      <td>{formatCount(m.episodes)}</td>
+                      <td>{formatCount(hoursOf(m.minutes))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {notes.length > 0 && (
               <ul className="space-y-1 text-sm text-muted-foreground">
                 {notes.map((note) => (
