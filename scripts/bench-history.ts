@@ -8,7 +8,9 @@
  *   the whole answer, on this machine's loopback, which is the server's time;
  * - BENCH_CONNECTIONS at once for BENCH_DURATION seconds (autocannon): requests per second.
  * The year summary's own queries are timed in-process too (the database alone), and EXPLAIN of
- * the diary's largest aggregate is printed. Target: at most 50 ms p95 per page.
+ * the diary's largest aggregate is printed. Target: at most 50 ms p95 per page. A light signed-in
+ * page (the empty watchlist) is measured beside them: on a shared machine its p95 shows how much
+ * of a page's p95 is the machine's load.
  *
  * Embedded PGlite by default; with BENCH_DATABASE_URL (an admin URL of a PostgreSQL server, e.g.
  * postgres://postgres@127.0.0.1:5432/postgres) the same on a throwaway database there.
@@ -189,6 +191,9 @@ export async function benchHistory({
         ["günlük, sayfa 30", "/dashboard/gunluk?sayfa=30"],
         ["yıllık özet", `/dashboard/ozet/${LAST_YEAR}`],
         ["yıllık özet, geçen yıl", `/dashboard/ozet/${LAST_YEAR - 1}`],
+        // A reference measured in the same run: a light signed-in page (the person's empty
+        // watchlist), so the machine's own load can be read beside the figures above.
+        ["referans: izleme listesi", "/dashboard/liste"],
       ] as const) {
         const url = `${server.url}${pagePath}`;
         const timed = await timeRequests(url, cookie);
