@@ -9,9 +9,14 @@ try {
   const withEpisodes = content.series.filter((series) =>
     series.seasons.some((season) => season.episodes?.length),
   ).length;
+  const complete = content.series.filter((series) => {
+    const regular = series.seasons.filter((season) => season.seasonNumber > 0);
+    return regular.length > 0 && regular.every((season) => season.episodes?.length);
+  }).length;
+  const imdbIds = [...content.movies, ...content.series].filter((item) => item.imdbId).length;
   const bios = content.people.filter((person) => person.biography.length > 0).length;
   console.log(
-    `OK: ${content.movies.length} films (${turkish} Turkish), ${content.series.length} series (${turkishSeries} Turkish, ${withEpisodes} with episodes), ${content.people.length} people (${bios} with biography)`,
+    `OK: ${content.movies.length} films (${turkish} Turkish), ${content.series.length} series (${turkishSeries} Turkish, ${withEpisodes} with episodes, ${complete} with every regular season's episodes), ${imdbIds} IMDb ids, ${content.people.length} people (${bios} with biography)`,
   );
 } catch (error) {
   if (error instanceof ContentError) {

@@ -12,13 +12,14 @@ import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
-import { openJobQueue } from "~/db/jobs.server";
+import { createJobQueue } from "~/db/jobs.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
 import { createItemChanges } from "~/core/item-changes.server";
 import { openRedis } from "~/core/redis.server";
 import { followItemChanges } from "~/library/item-changes.server";
+import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
@@ -62,7 +63,7 @@ async function createServices(): Promise<AppServices> {
   );
   await database.migrate();
   // Background work (decision 018): jobs in the database, worked by whichever instance is free.
-  const jobs = await openJobQueue(database, logger);
+  const jobs = createJobQueue(database, logger);
   // One Redis connection for the shared caches and the change news (decision 016).
   const redis = env.redisUrl ? await openRedis(env.redisUrl, logger) : undefined;
   const changes = await createItemChanges({ redis, logger });
@@ -75,7 +76,7 @@ async function createServices(): Promise<AppServices> {
     secret: env.authSecret,
     secure: env.publicSiteUrl.startsWith("https://"),
   });
-  return {
+  const services: AppServices = {
     env,
     logger,
     database,
@@ -88,6 +89,10 @@ async function createServices(): Promise<AppServices> {
     redis,
     jobs,
   };
+  // Every domain declares its jobs, then the queue starts working them.
+  await defineScheduleJobs(services);
+  await jobs.start();
+  return services;
 }
 
 /**

@@ -29,6 +29,8 @@ export const catalogueTitles = pgTable(
     voteCount: integer("vote_count").notNull(),
     popularity: real("popularity").notNull(),
     genreIds: integer("genre_ids").array().notNull(),
+    /** IMDb's id where the content knows it for certain; imports match IMDb and Letterboxd rows on it. */
+    imdbId: text("imdb_id"),
     summary: jsonb("summary").notNull(),
     details: jsonb("details").notNull(),
   },
@@ -67,6 +69,7 @@ export const catalogueTitles = pgTable(
         ...filtered,
       ),
       index("catalogue_titles_genres_idx").using("gin", table.genreIds),
+      index("catalogue_titles_imdb_id_idx").on(table.imdbId),
     ];
   },
 );

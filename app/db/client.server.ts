@@ -32,6 +32,12 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Applies pending migrations from ./drizzle; safe to call on every start. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs its migrations or its own `exclusively` work
+   * (PostgreSQL's advisory lock; PGlite has one process). For set-up that is not safe when
+   * several instances start at once, such as the job queue's schema.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
@@ -64,17 +70,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MIGRATION_LOCK = 7_242_001;
 
 /**
- * Applies the pending migrations while holding MIGRATION_LOCK on one dedicated connection: the
- * first instance applies them, the others wait for the lock and then find nothing left to do.
- * The lock is released after, and by PostgreSQL itself if the connection dies on the way.
+ * Runs `work` while holding MIGRATION_LOCK on one dedicated connection: the first instance
+ * applies the migrations, the others wait for the lock and then find nothing left to do. The
+ * lock is released after, and by PostgreSQL itself if the connection dies on the way.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function underMigrationLock<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
-      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+      return await work(client);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
@@ -133,7 +142,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateUnderLock(pool),
+      migrate: () =>
+        underMigrationLock(pool, (client) =>
+          migrateNodePg(drizzleNodePg({ client }), { migrationsFolder }),
+        ),
+      exclusively: (work) => underMigrationLock(pool, () => work()),
       ping: async () => {
         await pool.query("select 1");
       },
@@ -161,6 +174,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    exclusively: (work) => work(),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

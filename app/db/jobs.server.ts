@@ -35,18 +35,26 @@ export interface SendOptions {
 }
 
 export interface JobQueue {
-  /** Declares a queue (idempotent across instances and restarts) and starts working on it. */
+  /**
+   * Declares a queue and the function that works it. Declarations are made at start-up, before
+   * `start`, which creates the queues and begins the work.
+   */
   define<Data extends object>(name: string, definition: JobDefinition<Data>): Promise<void>;
+  /** Runs `name` on a cron schedule (Europe/Istanbul), once across all instances; at start-up. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Queues a job; null when an equal job (same singleton key) is already waiting. */
   send<Data extends object>(
     name: string,
     data: Data,
     options?: SendOptions,
   ): Promise<string | null>;
-  /** Runs `name` on a cron schedule (Europe/Istanbul), once across all instances. */
-  schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Stops taking work and waits up to `timeoutMs` for the jobs running now. */
   stop(timeoutMs?: number): Promise<void>;
+}
+
+/** The queue as the server holds it: declared, then started once everything is declared. */
+export interface StartableJobQueue extends JobQueue {
+  start(): Promise<void>;
 }
 
 /**
@@ -60,7 +68,7 @@ function executeSqlOn(database: DatabaseHandle): PgBoss.Db {
   };
 }
 
-export async function openJobQueue(database: DatabaseHandle, logger: Logger): Promise<JobQueue> {
+export function createJobQueue(database: DatabaseHandle, logger: Logger): StartableJobQueue {
   const boss = new PgBoss({
     db: executeSqlOn(database),
     schema: "pgboss",
@@ -68,41 +76,59 @@ export async function openJobQueue(database: DatabaseHandle, logger: Logger): Pr
     deleteAfterDays: 7,
   });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
-  await boss.start();
   const log = logger.child({ component: "jobs" });
+  const definitions = new Map<string, JobDefinition<object>>();
+  const schedules: { name: string; cron: string; data: object }[] = [];
+
+  const work = (name: string, definition: JobDefinition<object>) =>
+    boss.work<object>(
+      name,
+      { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          const started = Date.now();
+          try {
+            await definition.run(job.data, { id: job.id });
+            log.debug({ job: name, id: job.id, ms: Date.now() - started }, "job done");
+          } catch (error) {
+            log.warn({ job: name, id: job.id, err: error }, "job failed");
+            throw error;
+          }
+        }
+      },
+    );
 
   return {
     async define(name, definition) {
-      await boss.createQueue(name, {
-        name,
-        policy: definition.policy ?? "standard",
-        retryLimit: definition.retryLimit ?? 2,
-        retryBackoff: true,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      definitions.set(name, definition as JobDefinition<object>);
+    },
+    async schedule(name, cron, data = {}) {
+      schedules.push({ name, cron, data });
+    },
+    async start() {
+      // pg-boss's schema, its queues (each a partition of one table) and schedules are created
+      // on start, which is not safe when several instances start on an empty database at once
+      // (a duplicate schema, deadlocks between partitions): one instance at a time.
+      await database.exclusively(async () => {
+        await boss.start();
+        for (const [name, definition] of definitions)
+          await boss.createQueue(name, {
+            name,
+            policy: definition.policy ?? "standard",
+            retryLimit: definition.retryLimit ?? 2,
+            retryBackoff: true,
+            expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          });
+        for (const { name, cron, data } of schedules)
+          await boss.schedule(name, cron, data, { tz: "Europe/Istanbul" });
       });
-      await boss.work<Parameters<typeof definition.run>[0]>(
-        name,
-        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async (jobs) => {
-          for (const job of jobs) {
-            const started = Date.now();
-            try {
-              await definition.run(job.data, { id: job.id });
-              log.debug({ job: name, id: job.id, ms: Date.now() - started }, "job done");
-            } catch (error) {
-              log.warn({ job: name, id: job.id, err: error }, "job failed");
-              throw error;
-            }
-          }
-        },
-      );
+      for (const [name, definition] of definitions) await work(name, definition);
     },
     send: (name, data, options = {}) =>
       boss.send(name, data, {
         singletonKey: options.singletonKey,
         startAfter: options.startAfter,
       }),
-    schedule: (name, cron, data = {}) => boss.schedule(name, cron, data, { tz: "Europe/Istanbul" }),
     stop: (timeoutMs = 10_000) =>
       boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }),
   };

@@ -99,8 +99,28 @@ async function forSignedInUser(
   }
 }
 
-export function watchlistAction(services: LibraryServices, request: Request) {
+/** What the layers above the library do when a change happens (the routes wire them). */
+export interface WatchlistHooks {
+  /**
+   * The person now follows this item: it was added, or its status became İzliyorum or
+   * İzleyeceğim. A failure here is logged and does not fail the change.
+   */
+  following?(item: { type: "movie" | "tv"; id: number }): Promise<void>;
+}
+
+export function watchlistAction(
+  services: LibraryServices,
+  request: Request,
+  hooks: WatchlistHooks = {},
+) {
   const db = services.database.db;
+  const follow = async (item: { type: "movie" | "tv"; id: number }) => {
+    try {
+      await hooks.following?.(item);
+    } catch (error) {
+      services.logger.warn({ err: String(error), item }, "following hook failed");
+    }
+  };
   return forSignedInUser(
     services,
     request,
@@ -129,10 +149,12 @@ export function watchlistAction(services: LibraryServices, request: Request) {
         return refuse(services, form, "unknown watchlist item", NO_SUCH_ITEM);
       if (intent === "status") {
         const changed = await changeWatchlistStatus(db, user.id, item, form.get("status"));
+        if (changed.ok && changed.status !== "watched") await follow(item);
         if (changed.offerReview) form.set("returnTo", withReviewOffer(form.get("returnTo")));
         return answer(services, form, changed);
       }
       await addToWatchlist(db, user.id, item);
+      await follow(item);
       return answer(services, form, { ok: true, message: "Listenize eklendi", inList: true });
     },
     (form) => (form.get("intent") === "remove-row" ? "Kaldırılırken hata oluştu" : FAILED),

@@ -14,6 +14,8 @@ const isoDate = z
 
 const key = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "kebab-case ASCII key");
 const tmdbId = z.number().int().positive().max(89_999_999);
+/** IMDb's own id, given only where certain: imports from IMDb and Letterboxd match on it. */
+const imdbId = z.string().regex(/^tt\d{7,8}$/, "tt ve 7-8 rakam");
 
 const castCreditSchema = z.strictObject({
   person: key,
@@ -52,6 +54,7 @@ const scores = {
 export const movieContentSchema = z.strictObject({
   key,
   id: tmdbId.optional(),
+  imdbId: imdbId.optional(),
   title: z.string().min(1),
   originalTitle: z.string().min(1),
   originalLanguage: z.string().length(2),
@@ -89,6 +92,7 @@ const seasonContentSchema = z.strictObject({
 export const seriesContentSchema = z.strictObject({
   key,
   id: tmdbId.optional(),
+  imdbId: imdbId.optional(),
   name: z.string().min(1),
   originalName: z.string().min(1),
   originalLanguage: z.string().length(2),

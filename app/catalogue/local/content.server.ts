@@ -141,6 +141,21 @@ function assignIds<T extends { key: string; id?: number }>(
   });
 }
 
+/** An IMDb id names one title: a duplicate would make an import pick between two. */
+function checkImdbIds(content: CatalogueContent, problems: string[]): void {
+  const owners = new Map<string, string>();
+  const titles = [
+    ...content.movies.map((movie) => ({ label: `movie ${movie.key}`, imdbId: movie.imdbId })),
+    ...content.series.map((series) => ({ label: `tv ${series.key}`, imdbId: series.imdbId })),
+  ];
+  for (const { label, imdbId } of titles) {
+    if (!imdbId) continue;
+    const owner = owners.get(imdbId);
+    if (owner) problems.push(`${label}: imdbId ${imdbId} zaten ${owner} için kullanılıyor`);
+    else owners.set(imdbId, label);
+  }
+}
+
 function checkReferences(content: CatalogueContent, problems: string[]): void {
   const people = new Set(content.people.map((person) => person.key));
   const movieGenres = new Set(content.genres.movie.map((genre) => genre.id));
@@ -219,6 +234,7 @@ export async function loadCatalogueContent(dir: string): Promise<CatalogueConten
     people: assignIds("person", people, problems),
   };
   checkReferences(content, problems);
+  checkImdbIds(content, problems);
   if (problems.length > 0) throw new ContentError(problems);
   return content;
 }

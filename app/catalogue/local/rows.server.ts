@@ -68,6 +68,7 @@ interface TitleRow {
   voteCount: number;
   popularity: number;
   genreIds: number[];
+  imdbId: string | null;
   summary: MovieSummary | SeriesSummary;
   /** Without watch providers: the local source has none (local-source.server.ts). */
   details: Omit<MovieDetails, "watchProviders"> | Omit<SeriesDetails, "watchProviders">;
@@ -193,6 +194,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       voteCount: movie.voteCount,
       popularity: movie.popularity,
       genreIds: movie.genres,
+      imdbId: movie.imdbId ?? null,
       summary,
       details,
     });
@@ -257,6 +259,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       voteCount: show.voteCount,
       popularity: show.popularity,
       genreIds: show.genres,
+      imdbId: show.imdbId ?? null,
       summary,
       details,
     });
