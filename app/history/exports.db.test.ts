@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
+import { catalogueTitles } from "~/db/catalogue-schema";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { reviews } from "~/db/schema";
 import {
@@ -28,6 +29,19 @@ beforeAll(async () => {
     // An id the embedded catalogue made up: no TMDB id to give.
     { itemType: "movie", itemId: 95_000_000, title: "Yerel Film" },
   ]);
+  // A film the embedded catalogue holds: its original title, year and IMDb id go in the files.
+  await db.insert(catalogueTitles).values({
+    mediaType: "movie",
+    id: 11,
+    year: 2014,
+    imdbId: "tt2758880",
+    voteAverage: 8,
+    voteCount: 100,
+    popularity: 10,
+    genreIds: [18],
+    summary: { title: "Kış Uykusu", originalTitle: "Kış Uykusu" },
+    details: {},
+  });
   await db.insert(diaryEntries).values([
     {
       userId: "ayse",
@@ -91,9 +105,9 @@ describe("the Letterboxd export", () => {
       },
       {
         tmdbID: "11",
-        imdbID: "",
+        imdbID: "tt2758880",
         Title: "Kış Uykusu",
-        Year: "",
+        Year: "2014",
         WatchedDate: "2026-03-10",
         Rating: "4.5",
         Rating10: "9",
@@ -103,9 +117,9 @@ describe("the Letterboxd export", () => {
       },
       {
         tmdbID: "11",
-        imdbID: "",
+        imdbID: "tt2758880",
         Title: "Kış Uykusu",
-        Year: "",
+        Year: "2014",
         WatchedDate: "2026-05-01",
         Rating: "",
         Rating10: "",
@@ -161,7 +175,11 @@ describe("the IMDb-style export", () => {
     ]);
     // 22:30 UTC on 1 February is 01:30 on 2 February in Istanbul.
     expect(rows[0]!["Date Rated"]).toBe("2026-02-02");
-    expect(rows.every((row) => row.Const === "" && row.URL === "")).toBe(true);
+    expect(rows.map((row) => [row.Const, row.URL, row.Year])).toEqual([
+      ["", "", ""],
+      ["tt2758880", "https://www.imdb.com/title/tt2758880/", "2014"],
+      ["", "", ""],
+    ]);
   });
 
   it("holds nothing of another person's", async () => {

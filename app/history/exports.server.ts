@@ -63,8 +63,7 @@ export const IMDB_COLUMNS = [
 
 /*
  * What the site knows of a title for a file: its title (the original one first, which other
- * sites match best), year and IMDb id. `to_jsonb(c)->>'imdb_id'` reads the embedded catalogue's
- * IMDb id column where the content has one, and null where it has none.
+ * sites match best), year and IMDb id, from the embedded catalogue's row when it holds the title.
  */
 const titleColumns = (itemType: ReturnType<typeof sql>, itemId: ReturnType<typeof sql>) => sql`
   left join title_facts f on f.item_type = ${itemType} and f.item_id = ${itemId}
@@ -93,14 +92,14 @@ export async function letterboxdCsv(database: DatabaseHandle, userId: string): P
   const rows = await queryRows<LetterboxdRow>(
     database.db,
     sql`
-      select d.item_id, to_jsonb(c)->>'imdb_id' as imdb_id, ${TITLE} as title, c.year::int as year,
+      select d.item_id, c.imdb_id as imdb_id, ${TITLE} as title, c.year::int as year,
              to_char(d.watched_on, 'YYYY-MM-DD') as watched_on, d.rating::int as rating,
              d.rewatch, d.tags, d.review
       from diary_entries d
       ${titleColumns(sql`d.item_type`, sql`d.item_id`)}
       where d.user_id = ${userId} and d.item_type = 'movie'
       union all
-      select r.item_id, to_jsonb(c)->>'imdb_id', ${TITLE}, c.year::int,
+      select r.item_id, c.imdb_id, ${TITLE}, c.year::int,
              null, r.rating::int, null, null, r.comment
       from reviews r
       ${titleColumns(sql`r.item_type`, sql`r.item_id`)}
@@ -143,7 +142,7 @@ export async function imdbRatingsCsv(database: DatabaseHandle, userId: string): 
   const rows = await queryRows<ImdbRow>(
     database.db,
     sql`
-      select r.item_type, to_jsonb(c)->>'imdb_id' as imdb_id, ${TITLE} as title,
+      select r.item_type, c.imdb_id as imdb_id, ${TITLE} as title,
              c.year::int as year, r.rating::int as rating, r.updated_at as rated_at
       from reviews r
       ${titleColumns(sql`r.item_type`, sql`r.item_id`)}

@@ -211,6 +211,12 @@ describeInBrowser("the history's CSV downloads", () => {
     }
     const letterboxd = await (await get("/hesap/disa-aktar/letterboxd")).text();
     expect(letterboxd).toContain(`"'=HYPERLINK(""x"") ""Baba"", bir başyapıt;\nikinci satır."`);
+    // The embedded catalogue knows this film's IMDb id, original title and year.
+    expect(letterboxd).toContain("238,tt0068646,The Godfather,1972,2026-01-04,5,10,false,,");
+    const imdb = await (await get("/hesap/disa-aktar/imdb")).text();
+    expect(imdb).toMatch(
+      /^tt0068646,10,\d{4}-\d{2}-\d{2},The Godfather,https:\/\/www\.imdb\.com\/title\/tt0068646\/,Movie,1972\r$/m,
+    );
     // (text() leaves out the BOM, checked above.)
     expect(letterboxd.split("\r\n")[0]).toBe(
       "tmdbID,imdbID,Title,Year,WatchedDate,Rating,Rating10,Rewatch,Tags,Review",
