@@ -138,6 +138,14 @@ export function DashboardPage({
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Hoş geldin, {name || email}!</h1>
           <p className="text-sm text-muted-foreground">{email}</p>
+          {summaryYear !== undefined && (
+            <Link
+              to={paths.yearSummary(summaryYear)}
+              className="text-sm font-medium whitespace-nowrap text-primary hover:underline"
+            >
+              {summaryYear} özetim
+            </Link>
+          )}
         </div>
         <div className="ml-auto flex items-center gap-3">
           {loading && (
@@ -145,14 +153,6 @@ export function DashboardPage({
               className="size-6 animate-spin text-muted-foreground"
               aria-label="Yükleniyor"
             />
-          )}
-          {summaryYear !== undefined && (
-            <Link
-              to={paths.yearSummary(summaryYear)}
-              className="text-sm font-medium text-primary hover:underline"
-            >
-              {summaryYear} özetim
-            </Link>
           )}
           {/* A plain form, so signing out works without JavaScript too. */}
           <Form method="post" action={paths.signOut}>
