@@ -124,6 +124,12 @@ describeInBrowser("Yıllık özet", () => {
     const page = await get("/dashboard/ozet/2026");
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
+    // Drawn on the server: the bars and the table are in the HTML, no script needed.
+    const html = await page.text();
+    expect(html.match(/<svg[^>]*data-chart=/g)).toHaveLength(3);
+    expect(html).toContain(
+      "<caption>2026 yılında aylara göre filmler, bölümler ve saatler</caption>",
+    );
   });
 
   it("shows the year's figures, charts and people on a desktop, linked from the dashboard", async () => {

@@ -272,7 +272,7 @@ export function YearSummaryPage({
             {/* Hidden by its wrapper: a table keeps its content's width whatever its own is. */}
             <div className="sr-only">
               <table>
-                <caption>{year} yılında aylara göre filmler, bölümler ve saatler</caption>
+                <caption>{`${year} yılında aylara göre filmler, bölümler ve saatler`}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Ay</th>
