@@ -40,12 +40,19 @@ export const paths = {
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
   watchlist: "/dashboard/liste",
+  /** Günlük: every watch a person logged, by month. */
+  diary: "/dashboard/gunluk",
+  diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,
+  /** Where Puanım (the one-tap rating of a film, series or episode) posts. */
+  rate: "/puan",
   /** "Yıllık özet": a person's year in numbers. */
   yearSummary: (year: number) => `/dashboard/ozet/${year}`,
   /** The diary and ratings as CSV files for Letterboxd's and IMDb-style importers. */
   letterboxdExport: "/hesap/disa-aktar/letterboxd",
   imdbExport: "/hesap/disa-aktar/imdb",
   awards: "/oduller",
+  /** The episode-mark form's action (POST). */
+  episodeMark: "/bolum-izle",
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
   section: (kind: Kind) => SECTIONS[kind],
@@ -97,7 +104,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "index",
 ]);
 
-const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\.data)?$/;
+// An episode's page shows its own Perde puanı: it is tagged with its series (`tv:1399`), so an
+// episode rated drops the series' pages and its episodes' pages together.
+const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\/sezon\/\d+\/bolum\/\d+)?(?:\.data)?$/;
 const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
 
 /**

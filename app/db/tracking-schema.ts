@@ -39,6 +39,12 @@ export const episodeWatches = pgTable(
       columns: [table.userId, table.seriesId, table.seasonNumber, table.episodeNumber],
     }),
     index("episode_watches_user_watched_idx").on(table.userId, table.watchedAt.desc()),
+    // "İzlemeye Devam Et": each followed series' latest mark, one index probe per series.
+    index("episode_watches_user_series_watched_idx").on(
+      table.userId,
+      table.seriesId,
+      table.watchedAt.desc(),
+    ),
     check("episode_watches_series_id_check", sql`${table.seriesId} > 0`),
     check("episode_watches_season_check", sql`${table.seasonNumber} > 0`),
     check("episode_watches_episode_check", sql`${table.episodeNumber} > 0`),

@@ -1,12 +1,12 @@
 import { getOptionalUser } from "~/accounts/guards.server";
 import type { LibraryServices } from "./library-services.server";
-import { itemReviews, type ReviewItemType } from "./reviews.server";
+import { itemReviews, ownRating, type ReviewItemType } from "./reviews.server";
 import { siteRating } from "./site-ratings.server";
 import { watchlistStatus } from "./watchlist.server";
 
 /**
  * What a detail page shows of the library: the reviews, the site's own rating, and the visitor's
- * watchlist status for it (null: not in their list). A failed load is logged and shows as no
+ * watchlist status for it (null: not in their list) and rating (Puanım). A failed load is logged and shows as no
  * reviews / no rating / not in the list (SPEC.md section 8), and `failed` tells the route not
  * to let any cache keep that page.
  */
@@ -23,7 +23,7 @@ export async function itemLibrary(
     services.logger.warn({ err: String(error), item }, `${what} could not be loaded`);
     return null;
   };
-  const [reviews, status, rating] = await Promise.all([
+  const [reviews, status, rating, myRating] = await Promise.all([
     itemReviews(services.database, item, user?.id).catch(logged("reviews")),
     user && item.type !== "person"
       ? watchlistStatus(db, user.id, { type: item.type, id: item.id }).catch(
@@ -31,6 +31,15 @@ export async function itemLibrary(
         )
       : null,
     siteRating(db, services.logger, item).catch(logged("site rating")),
+    user ? ownRating(db, user.id, item).catch(logged("own rating")) : null,
   ]);
-  return { reviews: reviews ?? [], inList: status !== null, status, siteRating: rating, failed };
+  return {
+    reviews: reviews ?? [],
+    inList: status !== null,
+    status,
+    siteRating: rating,
+    /** Puanım: the visitor's own rating, given with or without words. */
+    myRating,
+    failed,
+  };
 }

@@ -37,11 +37,11 @@ export interface LibraryAnswer {
 }
 
 const FAILED = "Bir hata oluştu";
-const NO_SUCH_ITEM = "Bu içerik bulunamadı";
+export const NO_SUCH_ITEM = "Bu içerik bulunamadı";
 
-type LibraryData = ReturnType<typeof data<LibraryAnswer>>;
+export type LibraryData = ReturnType<typeof data<LibraryAnswer>>;
 
-function answer(
+export function answer(
   services: LibraryServices,
   form: FormData,
   result: Omit<LibraryAnswer, "at">,
@@ -78,7 +78,7 @@ function failed(services: LibraryServices, form: FormData, error: unknown, messa
  * Runs a library change for the signed-in user. An anonymous visitor is sent to sign in before
  * the body is read; a session check or a change that fails is answered, never thrown.
  */
-async function forSignedInUser(
+export async function forSignedInUser(
   services: LibraryServices,
   request: Request,
   change: (user: CurrentUser, form: FormData) => Promise<Response | LibraryData>,

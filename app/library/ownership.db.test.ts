@@ -78,8 +78,11 @@ describe("the user's own data", () => {
     ).toBe("created");
     const [ayse] = await handle.db.select().from(reviews).where(eq(reviews.id, rows[0]!.id));
     expect(ayse).toMatchObject({ userId: "ayse", comment: "Sonu her şeye değdi.", rating: 9 });
-    await deleteReview(handle.db, "ayse", rows[0]!.id);
-    await handle.db.delete(reviews).where(eq(reviews.userId, "mehmet"));
+    // Deleting the words keeps the rating (Puanım, issue #24.1): the row stays without a comment.
+    expect(await deleteReview(handle.db, "ayse", rows[0]!.id)).toBe(true);
+    const [kept] = await handle.db.select().from(reviews).where(eq(reviews.id, rows[0]!.id));
+    expect(kept).toMatchObject({ comment: null, rating: 9 });
+    await handle.db.delete(reviews).where(eq(reviews.itemType, "tv"));
   });
 
   it("never lets another user change or delete a review", async () => {

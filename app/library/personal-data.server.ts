@@ -14,6 +14,7 @@ import { accountRow, WRONG_PASSWORD } from "~/accounts/account-settings.server";
 import { paths } from "~/core/paths";
 import { passkey, session, user as users, verification } from "~/db/auth-schema";
 import { profiles, reviews, watchlist } from "~/db/schema";
+import { episodeRatings } from "~/db/tracking-schema";
 import type { LibraryServices } from "./library-services.server";
 
 /*
@@ -91,7 +92,8 @@ export async function exportPersonalData(services: LibraryServices, user: Curren
 /**
  * Erases the account after checking the password: the user row goes in one transaction, and
  * with it (foreign keys, ON DELETE CASCADE) sessions, sign-in methods, two-factor data,
- * passkeys, profile, watchlist and reviews; pending reset links too. Perde puanı of the titles
+ * passkeys, profile, watchlist, reviews, and the viewing history (diary, episode watches and
+ * ratings); pending reset links too. Perde puanı of the titles
  * the person rated is recomputed and the cached copies of the pages that showed their reviews
  * are dropped, so the reviews vanish everywhere at once.
  */
@@ -123,13 +125,22 @@ export async function deleteAccount(
       .select({ itemType: reviews.itemType, itemId: reviews.itemId })
       .from(reviews)
       .where(eq(reviews.userId, user.id));
+    // Episodes they rated: the pages of those series (and their episodes) show Perde puanı too.
+    const ratedSeries = await db
+      .selectDistinct({ itemId: episodeRatings.seriesId })
+      .from(episodeRatings)
+      .where(eq(episodeRatings.userId, user.id));
     await db.transaction(async (tx) => {
       await tx.delete(verification).where(eq(verification.value, user.id));
       await tx.delete(users).where(eq(users.id, user.id));
     });
     services.logger.info({ reviews: rated.length }, "account deleted");
     // Their reviews vanish from every instance's pages, and their ratings from Perde puanı.
-    await services.changes.changed(rated.map((row) => ({ type: row.itemType, id: row.itemId })));
+    const items = rated.map((row) => ({ type: row.itemType, id: row.itemId }));
+    for (const { itemId } of ratedSeries)
+      if (!items.some((item) => item.type === "tv" && item.id === itemId))
+        items.push({ type: "tv", id: itemId });
+    await services.changes.changed(items);
     const cookies = new Headers();
     const { authCookies } = await services.auth.$context;
     cookies.append(

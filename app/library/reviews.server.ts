@@ -133,13 +133,39 @@ export async function updateReview(
   return updated.length > 0;
 }
 
-/** Deletes a review only if it is the user's; false otherwise. */
+/**
+ * Deletes a review's words only if it is the user's; false otherwise. A rating given with it
+ * stays (it is the person's Puanım, removed with its own control); a review without a rating
+ * goes entirely.
+ */
 export async function deleteReview(db: Database, userId: string, reviewId: number) {
-  const deleted = await db
-    .delete(reviews)
-    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
-    .returning({ id: reviews.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const mine = and(eq(reviews.id, reviewId), eq(reviews.userId, userId));
+    const kept = await tx
+      .update(reviews)
+      .set({ comment: null, updatedAt: new Date() })
+      .where(and(mine, isNotNull(reviews.rating)))
+      .returning({ id: reviews.id });
+    if (kept.length > 0) return true;
+    const deleted = await tx.delete(reviews).where(mine).returning({ id: reviews.id });
+    return deleted.length > 0;
+  });
+}
+
+/** The user's own rating of an item (Puanım), with or without words; null when none. */
+export async function ownRating(
+  db: Database,
+  userId: string,
+  item: { type: ReviewItemType; id: number },
+): Promise<number | null> {
+  const [row] = await db
+    .select({ rating: reviews.rating })
+    .from(reviews)
+    .where(
+      and(eq(reviews.userId, userId), eq(reviews.itemType, item.type), eq(reviews.itemId, item.id)),
+    )
+    .limit(1);
+  return row?.rating ?? null;
 }
 
 /** The user's latest rated reviews, for the dashboard. */

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
+import { reviews } from "~/db/schema";
 import { createLogger } from "~/core/logger.server";
 import { saveReview, deleteReview, updateReview } from "./reviews.server";
 import { computeSiteRatings, refreshSiteRating, siteRating } from "./site-ratings.server";
@@ -61,7 +63,11 @@ describe("Perde puanı: our own users' ratings", () => {
       distribution: [0, 0, 1, 0, 0, 0, 0, 2, 0, 1],
     });
 
+    // Deleting a review's words keeps its rating (Puanım); removing the rating removes the vote.
     expect(await deleteReview(handle.db, "elif", byUser.elif!)).toBe(true);
+    await refreshSiteRating(handle.db, logger, film);
+    expect(await siteRating(handle.db, logger, film)).toMatchObject({ average: 7.3, count: 4 });
+    await handle.db.delete(reviews).where(eq(reviews.id, byUser.elif!));
     await refreshSiteRating(handle.db, logger, film);
     expect(await siteRating(handle.db, logger, film)).toEqual({
       average: 6.3, // 19 / 3

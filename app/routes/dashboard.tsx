@@ -5,13 +5,20 @@ import { today } from "~/core/clock.server";
 import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/dashboard";
+import { ContinueWatching } from "~/tracking/components/continue-watching";
+import { loadUpNext } from "~/tracking/up-next.server";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   // Checked on the server: anonymous visitors never receive the dashboard's HTML.
   const user = await requireUser(request, services);
+  const [dashboard, upNext] = await Promise.all([
+    loadDashboard(services, user),
+    loadUpNext(services, user),
+  ]);
   return {
     user: { email: user.email, name: user.name },
-    dashboard: await loadDashboard(services, user),
+    dashboard,
+    upNext,
     /** The year whose "Yıllık özet" the dashboard links to. */
     summaryYear: Number(today().slice(0, 4)),
   };
@@ -30,6 +37,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       data={loaderData.dashboard}
       email={loaderData.user.email}
       name={loaderData.user.name}
+      continueWatching={<ContinueWatching rows={loaderData.upNext} />}
       summaryYear={loaderData.summaryYear}
     />
   );

@@ -3,23 +3,31 @@ import { loadEpisodePage } from "~/catalogue/detail-pages.server";
 import { idFromSlug, numberParam } from "~/core/slug";
 import { episodeSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
-import { publicPageHeaders } from "~/core/http-cache";
+import { pageData, publicPageHeaders } from "~/core/http-cache";
+import { MyRating } from "~/history/components/my-rating";
+import { episodeRatingsOfPage } from "~/history/title-history.server";
+import { SiteRatingSummary } from "~/library/components/site-rating";
+import { EpisodeMarkControl } from "~/tracking/components/page-marks";
+import { episodeMark } from "~/tracking/page-marks.server";
 import type { Route } from "./+types/episode";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 
 const NOT_FOUND = "Bölüm bulunamadı.";
 
-export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const seriesId = idFromSlug(params.id);
   const season = numberParam(params.seasonNumber);
   const episode = numberParam(params.episodeNumber);
-  const page =
-    seriesId === null || season === null || episode === null
-      ? null
-      : await loadEpisodePage(services.catalogue, seriesId, season, episode);
-  invariantResponse(page);
-  return page;
+  const known =
+    seriesId === null || season === null || episode === null ? null : { seriesId, season, episode };
+  const [page, ratings] = await Promise.all([
+    known && loadEpisodePage(services.catalogue, known.seriesId, known.season, known.episode),
+    known && episodeRatingsOfPage(services, request, known),
+  ]);
+  invariantResponse(page && ratings);
+  const mark = await episodeMark(services, request, page.episode, page.episode.airDate);
+  return pageData({ ...page, mark, ratings }, { failed: mark.failed || ratings.failed });
 }
 
 export const headers = publicPageHeaders;
@@ -28,7 +36,34 @@ export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
   page ? metaTags(episodeSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <EpisodePage data={loaderData} />;
+  const { episode, mark, ratings } = loaderData;
+  return (
+    <EpisodePage
+      data={loaderData}
+      actions={
+        <EpisodeMarkControl
+          seriesId={episode.seriesId}
+          seasonNumber={episode.seasonNumber}
+          episodeNumber={episode.episodeNumber}
+          mark={mark}
+        />
+      }
+      rating={
+        <>
+          <SiteRatingSummary rating={ratings.siteRating} />
+          <MyRating
+            target={{
+              itemType: "episode",
+              itemId: episode.seriesId,
+              season: episode.seasonNumber,
+              episode: episode.episodeNumber,
+            }}
+            rating={ratings.myRating}
+          />
+        </>
+      }
+    />
+  );
 }
 
 export function ErrorBoundary() {

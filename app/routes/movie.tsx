@@ -5,6 +5,10 @@ import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
+import { diaryAction } from "~/history/actions.server";
+import { MyRating } from "~/history/components/my-rating";
+import { TitleDiary } from "~/history/components/title-diary";
+import { titleHistory } from "~/history/title-history.server";
 import { movieSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
@@ -16,12 +20,21 @@ const NOT_FOUND = "Film bulunamadı.";
 
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, library] = await Promise.all([
+  const [page, library, history] = await Promise.all([
     id === null ? null : loadMoviePage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "movie", id }),
+    id === null ? null : titleHistory(services, request, { type: "movie", id }),
   ]);
-  invariantResponse(page && library);
-  return pageData({ ...page, ...library }, library);
+  invariantResponse(page && library && history);
+  return pageData(
+    { ...page, ...library, diary: history.diary },
+    { failed: library.failed || history.failed },
+  );
+}
+
+/** The diary form of the page posts here (Günlüğe ekle). */
+export function action({ request, context: { services } }: Route.ActionArgs) {
+  return diaryAction(services, request);
 }
 
 export const headers = publicPageHeaders;
@@ -36,12 +49,28 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       watchlist={
         <WatchlistButton itemType="movie" itemId={loaderData.movie.id} status={loaderData.status} />
       }
-      siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
+      siteRating={
+        <>
+          <SiteRatingSummary rating={loaderData.siteRating} />
+          <MyRating
+            target={{ itemType: "movie", itemId: loaderData.movie.id }}
+            rating={loaderData.myRating}
+          />
+        </>
+      }
       reviews={
-        <ReviewsSection
-          reviews={loaderData.reviews}
-          item={{ type: "movie", id: loaderData.movie.id }}
-        />
+        <>
+          <TitleDiary
+            item={{ type: "movie", id: loaderData.movie.id }}
+            diary={loaderData.diary}
+            watched={loaderData.status === "watched"}
+          />
+          <ReviewsSection
+            reviews={loaderData.reviews}
+            item={{ type: "movie", id: loaderData.movie.id }}
+            myRating={loaderData.myRating}
+          />
+        </>
       }
     />
   );

@@ -5,23 +5,39 @@ import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { itemLibrary } from "~/library/item-library.server";
+import { diaryAction } from "~/history/actions.server";
+import { MyRating } from "~/history/components/my-rating";
+import { TitleDiary } from "~/history/components/title-diary";
+import { titleHistory } from "~/history/title-history.server";
 import { seriesSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/series";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { seriesProgressSlots } from "~/tracking/components/page-marks";
+import { seriesMarks } from "~/tracking/page-marks.server";
 
 const NOT_FOUND = "Dizi bulunamadı.";
 
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, library] = await Promise.all([
+  const [page, library, history, marks] = await Promise.all([
     id === null ? null : loadSeriesPage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "tv", id }),
+    id === null ? null : titleHistory(services, request, { type: "tv", id }),
+    id === null ? null : seriesMarks(services, request, id),
   ]);
-  invariantResponse(page && library);
-  return pageData({ ...page, ...library }, library);
+  invariantResponse(page && library && history && marks);
+  return pageData(
+    { ...page, ...library, diary: history.diary, progress: marks.seasons },
+    { failed: library.failed || history.failed || marks.failed },
+  );
+}
+
+/** The diary form of the page posts here (Günlüğe ekle). */
+export function action({ request, context: { services } }: Route.ActionArgs) {
+  return diaryAction(services, request);
 }
 
 export const headers = publicPageHeaders;
@@ -30,18 +46,37 @@ export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
   page ? metaTags(seriesSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const { progress, seasonProgress } = seriesProgressSlots(loaderData.progress);
   return (
     <SeriesPage
       data={loaderData}
+      progress={progress}
+      seasonProgress={seasonProgress}
       watchlist={
         <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
       }
-      siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
+      siteRating={
+        <>
+          <SiteRatingSummary rating={loaderData.siteRating} />
+          <MyRating
+            target={{ itemType: "tv", itemId: loaderData.series.id }}
+            rating={loaderData.myRating}
+          />
+        </>
+      }
       reviews={
-        <ReviewsSection
-          reviews={loaderData.reviews}
-          item={{ type: "tv", id: loaderData.series.id }}
-        />
+        <>
+          <TitleDiary
+            item={{ type: "tv", id: loaderData.series.id }}
+            diary={loaderData.diary}
+            watched={loaderData.status === "watched"}
+          />
+          <ReviewsSection
+            reviews={loaderData.reviews}
+            item={{ type: "tv", id: loaderData.series.id }}
+            myRating={loaderData.myRating}
+          />
+        </>
       }
     />
   );

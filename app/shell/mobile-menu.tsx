@@ -57,6 +57,9 @@ export default function MobileMenu({
                 <NavLink to={paths.dashboard} className={linkClass} onClick={() => setOpen(false)}>
                   Dashboard
                 </NavLink>
+                <NavLink to={paths.diary} className={linkClass} onClick={() => setOpen(false)}>
+                  Günlüğüm
+                </NavLink>
                 <NavLink to={paths.account} className={linkClass} onClick={() => setOpen(false)}>
                   Hesabım
                 </NavLink>

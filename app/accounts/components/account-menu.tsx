@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, UserCog } from "~/ui/icons";
+import { LayoutDashboard, LogOut, NotebookPen, UserCog } from "~/ui/icons";
 import { DropdownMenu } from "radix-ui";
 import { useSubmit } from "react-router";
 import { Link } from "~/ui/link";
@@ -29,6 +29,12 @@ export default function AccountMenu({ email }: { email: string }) {
             <Link to={paths.dashboard}>
               <LayoutDashboard className="size-4" aria-hidden />
               Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={paths.diary}>
+              <NotebookPen className="size-4" aria-hidden />
+              Günlüğüm
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>

@@ -1,4 +1,5 @@
 import { paths } from "~/core/paths";
+import type { ReactNode } from "react";
 import { ArrowLeft, Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import type { loadEpisodePage } from "../detail-pages.server";
@@ -9,8 +10,19 @@ import { CastSection, CrewSection } from "./people-list";
 
 export type EpisodePageData = NonNullable<Awaited<ReturnType<typeof loadEpisodePage>>>;
 
-/** /dizi/{id}/sezon/{n}/bolum/{m}: one episode. */
-export function EpisodePage({ data }: { data: EpisodePageData }) {
+/**
+ * /dizi/{id}/sezon/{n}/bolum/{m}: one episode; `actions` is the route's "Bölümü İzledim", `rating`
+ * its Perde puanı and Puanım (from history).
+ */
+export function EpisodePage({
+  data,
+  actions,
+  rating,
+}: {
+  data: EpisodePageData;
+  actions?: ReactNode;
+  rating?: ReactNode;
+}) {
   const { episode, show } = data;
   const image = useImageUrl();
   const still = image("original", episode.stillPath);
@@ -40,6 +52,8 @@ export function EpisodePage({ data }: { data: EpisodePageData }) {
             formatRuntime(episode.runtime),
           ]}
         />
+        {actions}
+        {rating}
       </header>
       <Section id="bolum-ozeti" title="Bölüm Özeti">
         <p className="max-w-3xl leading-relaxed">

@@ -1,4 +1,5 @@
 import { paths } from "~/core/paths";
+import type { ReactNode } from "react";
 import { ArrowLeft, Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import type { loadSeasonPage } from "../detail-pages.server";
@@ -9,8 +10,19 @@ import { Poster } from "./poster";
 
 export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPage>>>;
 
-/** /dizi/{id}/sezon/{n}: a season and its episodes. */
-export function SeasonPage({ data }: { data: SeasonPageData }) {
+/**
+ * /dizi/{id}/sezon/{n}: a season and its episodes. The route adds the visitor's episode marks:
+ * `tracking` under the header (progress, "Sezonu İzledim"), `episodeActions` on each row.
+ */
+export function SeasonPage({
+  data,
+  tracking,
+  episodeActions,
+}: {
+  data: SeasonPageData;
+  tracking?: ReactNode;
+  episodeActions?: (episodeNumber: number) => ReactNode;
+}) {
   const { season, show } = data;
   const image = useImageUrl();
   return (
@@ -43,6 +55,7 @@ export function SeasonPage({ data }: { data: SeasonPageData }) {
             {season.airDate && <li>{yearOf(season.airDate)}</li>}
             <li>{season.episodes.length} Bölüm</li>
           </ul>
+          {tracking}
         </div>
       </header>
       {season.overview && (
@@ -53,10 +66,13 @@ export function SeasonPage({ data }: { data: SeasonPageData }) {
       <Section id="bolumler" title="Bölümler">
         <ol className="space-y-3">
           {season.episodes.map((episode) => (
-            <li key={episode.episodeNumber}>
+            <li
+              key={episode.episodeNumber}
+              className="space-y-3 rounded-xl border bg-card p-3 has-[a:hover]:border-primary"
+            >
               <Link
                 to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
-                className="group flex flex-col gap-4 rounded-xl border bg-card p-3 hover:border-primary sm:flex-row"
+                className="group flex flex-col gap-4 sm:flex-row"
               >
                 {image("w500", episode.stillPath) ? (
                   <img
@@ -91,6 +107,11 @@ export function SeasonPage({ data }: { data: SeasonPageData }) {
                   )}
                 </div>
               </Link>
+              {episodeActions && (
+                <div className="flex flex-wrap items-center gap-2 sm:pl-60">
+                  {episodeActions(episode.episodeNumber)}
+                </div>
+              )}
             </li>
           ))}
         </ol>

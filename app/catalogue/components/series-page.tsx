@@ -18,11 +18,16 @@ export function SeriesPage({
   watchlist,
   siteRating,
   reviews,
+  progress,
+  seasonProgress,
 }: {
   data: SeriesPageData;
   watchlist: ReactNode;
   siteRating?: ReactNode;
   reviews: ReactNode;
+  /** The signed-in visitor's progress through the series, and through each season. */
+  progress?: ReactNode;
+  seasonProgress?: (seasonNumber: number) => ReactNode;
 }) {
   const { series } = data;
   const image = useImageUrl();
@@ -49,12 +54,13 @@ export function SeriesPage({
         </Section>
         {series.seasons.length > 0 && (
           <Section id="sezonlar" title="Sezonlar">
+            {progress}
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {series.seasons.map((season) => (
                 <li key={season.seasonNumber}>
                   <Link
                     to={paths.season(series.id, season.seasonNumber)}
-                    className="group block overflow-hidden rounded-lg bg-card ring-1 ring-border hover:ring-primary"
+                    className="group block h-full overflow-hidden rounded-lg bg-card ring-1 ring-border hover:ring-primary"
                   >
                     <Poster src={image("w200", season.posterPath)} alt={season.name} />
                     <span className="block px-2.5 pt-2 text-sm font-semibold group-hover:text-primary">
@@ -63,6 +69,7 @@ export function SeriesPage({
                     <span className="block px-2.5 pb-2.5 text-xs text-muted-foreground">
                       {season.episodeCount} Bölüm
                     </span>
+                    {seasonProgress?.(season.seasonNumber)}
                   </Link>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import { Loader2, Star, X } from "~/ui/icons";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { Link } from "~/ui/link";
 import { toast } from "~/ui/toast";
@@ -116,11 +116,14 @@ export function DashboardPage({
   data,
   email,
   name,
+  continueWatching,
   summaryYear,
 }: {
   data: Dashboard;
   email: string;
   name: string;
+  /** The route's "İzlemeye Devam Et" section (series tracking), first on the page. */
+  continueWatching?: ReactNode;
   /** The year the "Yıllık özet" link opens. */
   summaryYear?: number;
 }) {
@@ -172,6 +175,7 @@ export function DashboardPage({
         </p>
       ) : (
         <>
+          {continueWatching}
           <section aria-labelledby="izleme-listem" className="space-y-4">
             <div className="flex items-center justify-between">
               <h2 id="izleme-listem" className="text-2xl font-bold">
@@ -196,6 +200,23 @@ export function DashboardPage({
             ) : (
               <Scroller tiles={data.watchlist} removable label="İzleme Listem" />
             )}
+          </section>
+
+          <section
+            aria-labelledby="gunlugum"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-4"
+          >
+            <div>
+              <h2 id="gunlugum" className="text-xl font-bold">
+                Günlüğüm
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                İzlediğin her film ve dizi, tarihi, puanı ve notlarıyla.
+              </p>
+            </div>
+            <Button variant="outline" asChild>
+              <Link to={paths.diary}>Günlüğe git</Link>
+            </Button>
           </section>
 
           {data.ratings.length > 0 && (

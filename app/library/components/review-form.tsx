@@ -56,10 +56,13 @@ export function ReviewForm({
   item,
   editing,
   onDone,
+  initialRating = null,
 }: {
   item: { type: "movie" | "tv" | "person"; id: number };
   editing?: { id: number; comment: string; rating: number | null };
   onDone?: () => void;
+  /** The person's rating of the item given without words (Puanım), kept by a new review. */
+  initialRating?: number | null;
 }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -68,7 +71,13 @@ export function ReviewForm({
   const fetcher = useLibraryFetcher(
     editing ? `review-edit-${editing.id}` : `review-new-${item.type}-${item.id}`,
   );
-  const [rating, setRating] = useState(editing?.rating ?? 0);
+  const [rating, setRating] = useState(editing?.rating ?? initialRating ?? 0);
+  // Puanım changed elsewhere on the page (one tap): a new review follows it, and keeps its words.
+  const [followed, setFollowed] = useState(initialRating);
+  if (followed !== initialRating) {
+    setFollowed(initialRating);
+    if (!editing) setRating(initialRating ?? 0);
+  }
   const [comment, setComment] = useState(editing?.comment ?? "");
   const busy = fetcher.state !== "idle";
   const [sent, setSent] = useState(false);

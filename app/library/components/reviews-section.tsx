@@ -95,9 +95,12 @@ function OwnReview({
 export function ReviewsSection({
   reviews,
   item,
+  myRating = null,
 }: {
   reviews: ReviewView[];
   item: { type: "movie" | "tv" | "person"; id: number };
+  /** Puanım given without words: a new review starts with it, so writing keeps the rating. */
+  myRating?: number | null;
 }) {
   const own = reviews.find((review) => review.own);
   const others = reviews.filter((review) => !review.own);
@@ -114,7 +117,11 @@ export function ReviewsSection({
           İzledin! Puan vermek ister misin?
         </p>
       )}
-      {own ? <OwnReview key={own.id} review={own} item={item} /> : <ReviewForm item={item} />}
+      {own ? (
+        <OwnReview key={own.id} review={own} item={item} />
+      ) : (
+        <ReviewForm item={item} initialRating={myRating} />
+      )}
       {reviews.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
           Henüz yorum yapılmamış. İlk yorumu siz yapın!

@@ -1,0 +1,120 @@
+import { data } from "react-router";
+import { today } from "~/core/clock.server";
+import { paths } from "~/core/paths";
+import type { CurrentUser } from "~/accounts/guards.server";
+import { itemExists } from "~/library/item-exists.server";
+import {
+  answer,
+  forSignedInUser,
+  NO_SUCH_ITEM,
+  type LibraryAnswer,
+} from "~/library/library-actions.server";
+import type { LibraryServices } from "~/library/library-services.server";
+import { rowIdSchema, safeReturnTo } from "~/library/schemas";
+import { addDiaryEntry, deleteDiaryEntry, updateDiaryEntry } from "./diary.server";
+import { episodeExists, setEpisodeRating, setTitleRating } from "./ratings.server";
+import {
+  diaryEntrySchema,
+  diaryItemSchema,
+  NO_SUCH_ENTRY,
+  ratingSchema,
+  ratingTargetSchema,
+} from "./schemas";
+import { recordTitleFacts } from "./title-facts.server";
+
+const NO_EPISODE = "Bu bölüm bulunamadı";
+
+/**
+ * /puan: Puanım. Rates (intent "rate") or un-rates (intent "remove") a film, a series or an
+ * episode for the signed-in person, then tells every copy of the item's pages to go, so Perde
+ * puanı shows the change at once (an episode's page is tagged with its series).
+ */
+export function ratingAction(services: LibraryServices, request: Request) {
+  const { db } = services.database;
+  return forSignedInUser(services, request, async (user, form) => {
+    const target = ratingTargetSchema.safeParse(Object.fromEntries(form));
+    if (!target.success)
+      return answer(services, form, { ok: false, message: target.error.issues[0]!.message });
+    let rating: number | null = null;
+    if (form.get("intent") !== "remove") {
+      const parsed = ratingSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success)
+        return answer(services, form, { ok: false, message: parsed.error.issues[0]!.message });
+      rating = parsed.data.rating;
+    }
+    const message = rating === null ? "Puanınız kaldırıldı" : `Puanınız: ${rating}/10`;
+    const value = target.data;
+    if (value.itemType === "episode") {
+      const episode = { seriesId: value.itemId, season: value.season, episode: value.episode };
+      if (!(await episodeExists(db, services.catalogue, episode)))
+        return answer(services, form, { ok: false, message: NO_EPISODE });
+      await setEpisodeRating(db, user.id, episode, rating);
+      await services.changes.changed([{ type: "tv", id: episode.seriesId }]);
+      return answer(services, form, { ok: true, message });
+    }
+    const item = { type: value.itemType, id: value.itemId };
+    if (!(await itemExists(services.catalogue, item)))
+      return answer(services, form, { ok: false, message: NO_SUCH_ITEM });
+    await setTitleRating(db, user.id, item, rating);
+    await services.changes.changed([item]);
+    return answer(services, form, { ok: true, message });
+  });
+}
+
+/** A diary form's answer that failed: the message and what was typed, so nothing is lost. */
+export type DiaryAnswer = LibraryAnswer & { fields?: Record<string, string> };
+
+function typedFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of ["watchedOn", "rating", "review", "rewatch", "tags"]) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value.slice(0, 4000);
+  }
+  return fields;
+}
+
+/**
+ * Every diary form (on a title's page: log a watch; on an entry's page: change or delete it)
+ * posts to the page it is on. A refusal is answered on that same page with what was typed,
+ * with or without JavaScript; a success redirects with a toast (or, with JavaScript, is data
+ * for one).
+ */
+export function diaryAction(services: LibraryServices, request: Request) {
+  const { db } = services.database;
+  const refused = (form: FormData, message: string) =>
+    data<DiaryAnswer>(
+      { ok: false, message, fields: typedFields(form), at: Date.now() },
+      { status: 400 },
+    );
+  return forSignedInUser(services, request, async (user: CurrentUser, form) => {
+    const intent = form.get("intent");
+    if (intent === "delete") {
+      const entryId = rowIdSchema.safeParse(form.get("entryId"));
+      const deleted = entryId.success && (await deleteDiaryEntry(db, user.id, entryId.data));
+      if (!deleted) return refused(form, NO_SUCH_ENTRY);
+      if (!form.get("returnTo")) form.set("returnTo", paths.diary);
+      return answer(services, form, { ok: true, message: "Günlük kaydı silindi" });
+    }
+    const entry = diaryEntrySchema(today()).safeParse(Object.fromEntries(form));
+    if (!entry.success) return refused(form, entry.error.issues[0]!.message);
+    if (intent === "update") {
+      const entryId = rowIdSchema.safeParse(form.get("entryId"));
+      const item = entryId.success
+        ? await updateDiaryEntry(db, user.id, entryId.data, entry.data)
+        : null;
+      if (!item) return refused(form, NO_SUCH_ENTRY);
+      if (entry.data.rating !== null) await services.changes.changed([item]);
+      form.set("returnTo", safeReturnTo(form.get("returnTo") ?? paths.diary));
+      return answer(services, form, { ok: true, message: "Günlük kaydı güncellendi" });
+    }
+    const parsedItem = diaryItemSchema.safeParse(Object.fromEntries(form));
+    if (!parsedItem.success) return refused(form, NO_SUCH_ITEM);
+    const item = { type: parsedItem.data.itemType, id: parsedItem.data.itemId };
+    if (!(await itemExists(services.catalogue, item))) return refused(form, NO_SUCH_ITEM);
+    // The title's facts first, so the diary page can show it the moment it is written.
+    await recordTitleFacts(services, item);
+    await addDiaryEntry(db, user.id, item, entry.data);
+    if (entry.data.rating !== null) await services.changes.changed([item]);
+    return answer(services, form, { ok: true, message: "Günlüğe eklendi" });
+  });
+}

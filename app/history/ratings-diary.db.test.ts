@@ -1,0 +1,546 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/test-database";
+import { createAuth } from "~/accounts/auth.server";
+import type { CurrentUser } from "~/accounts/guards.server";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import { today } from "~/core/clock.server";
+import { loadEnv } from "~/core/env.server";
+import { createFlash } from "~/core/flash.server";
+import type { ItemRef } from "~/core/item-changes.server";
+import { createLogger } from "~/core/logger.server";
+import { user as users } from "~/db/auth-schema";
+import type { DatabaseHandle } from "~/db/client.server";
+import { diaryEntries, titleFacts } from "~/db/history-schema";
+import { reviews } from "~/db/schema";
+import { episodeRatings } from "~/db/tracking-schema";
+import type { LibraryServices } from "~/library/library-services.server";
+import { deleteAccount } from "~/library/personal-data.server";
+import {
+  deleteReview,
+  itemReviews,
+  latestRatings,
+  ownRating,
+  saveReview,
+} from "~/library/reviews.server";
+import { computeSiteRatings } from "~/library/site-ratings.server";
+import { diaryAction, ratingAction } from "./actions.server";
+import {
+  DIARY_PAGE_SIZE,
+  addDiaryEntry,
+  deleteDiaryEntry,
+  diaryPage,
+  diaryYears,
+  findDiaryEntry,
+  updateDiaryEntry,
+  upsertDiaryEntry,
+} from "./diary.server";
+import { exportHistory } from "./personal-data.server";
+import {
+  episodeSiteRating,
+  ownEpisodeRating,
+  setEpisodeRating,
+  setTitleRating,
+} from "./ratings.server";
+import { diaryEntrySchema, type DiaryInput } from "./schemas";
+
+/*
+ * Puanım and Günlük on the real database code, with two people: each rates, logs, changes and
+ * deletes only their own rows, whatever ids the other sends. The actions run with real
+ * better-auth sessions and a small catalogue that knows a film, a series and its episode.
+ */
+
+let database: DatabaseHandle;
+let services: LibraryServices;
+const announced: ItemRef[][] = [];
+
+interface Person extends CurrentUser {
+  post: (path: string, fields: Record<string, string>) => Request;
+}
+
+const FILM = { type: "movie" as const, id: 550 };
+const SERIES = { type: "tv" as const, id: 1399 };
+const EPISODE = { seriesId: 1399, season: 1, episode: 1 };
+
+async function person(email: string, name: string): Promise<Person> {
+  await services.auth.api.signUpEmail({ body: { email, name, password: "gizli123" } });
+  const { headers, response } = await services.auth.api.signInEmail({
+    body: { email, password: "gizli123" },
+    returnHeaders: true,
+  });
+  const cookie = headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return {
+    id: "user" in response ? response.user.id : "",
+    email,
+    name,
+    post: (path, fields) =>
+      new Request(`http://localhost:3000${path}`, {
+        method: "POST",
+        headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      }),
+  };
+}
+
+/** What an action answered to a JavaScript form: its data (a redirect is a Response). */
+function answerOf(result: unknown) {
+  if (result instanceof Response) return { redirect: result.headers.get("Location") };
+  return (result as { data: { ok: boolean; message: string; fields?: Record<string, string> } })
+    .data;
+}
+
+let ayse: Person;
+let mehmet: Person;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = loadEnv({
+    AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
+    DATA_DIR: "/tmp/perde-unused",
+  });
+  const logger = createLogger("silent");
+  const mailer = { available: false, send: async () => undefined };
+  const catalogue = {
+    movie: async (id: number) =>
+      id === FILM.id
+        ? {
+            id,
+            title: "Dövüş Kulübü",
+            posterPath: "/dovus.jpg",
+            runtime: 139,
+            genres: [{ id: 18, name: "Dram" }],
+            crew: [
+              { id: 7467, name: "David Fincher", job: "Director", department: "Directing" },
+              { id: 1, name: "Başka Biri", job: "Producer", department: "Production" },
+            ],
+            cast: Array.from({ length: 14 }, (_, index) => ({
+              id: 100 + index,
+              name: `Oyuncu ${index + 1}`,
+              character: "",
+            })),
+          }
+        : null,
+    series: async (id: number) =>
+      id === SERIES.id
+        ? {
+            id,
+            name: "Taht Oyunları",
+            posterPath: "/taht.jpg",
+            genres: [{ id: 10765, name: "Bilim Kurgu & Fantazi" }],
+            createdBy: [{ id: 9813, name: "David Benioff", profilePath: null }],
+            cast: [{ id: 22970, name: "Peter Dinklage", character: "Tyrion" }],
+          }
+        : null,
+    person: async () => null,
+    episode: async (seriesId: number, season: number, episode: number) =>
+      seriesId === 1399 && season === 1 && episode <= 10 ? { id: 63056 } : null,
+  } as unknown as Catalogue;
+  services = {
+    env,
+    logger,
+    database,
+    mailer,
+    auth: createAuth(env, database, mailer, logger),
+    flash: createFlash({ secret: env.authSecret, secure: false }),
+    catalogue,
+    changes: {
+      changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
+      listen: () => undefined,
+      onMissedNews: () => undefined,
+    },
+  } as unknown as LibraryServices;
+  ayse = await person("ayse@example.com", "Ayşe Işık");
+  mehmet = await person("mehmet@example.com", "Mehmet Öz");
+});
+afterAll(() => database.close());
+
+const entry = (values: Partial<DiaryInput> = {}): DiaryInput => ({
+  watchedOn: "2026-11-05",
+  rating: null,
+  review: null,
+  rewatch: false,
+  tags: [],
+  ...values,
+});
+
+describe("Puanım on films and series", () => {
+  it("rates without words, keeps the words of a review, and removes only the rating", async () => {
+    const { db } = database;
+    await saveReview(db, ayse.id, FILM, { comment: "Sonu hâlâ aklımda.", rating: null });
+    await setTitleRating(db, ayse.id, FILM, 9);
+    const [row] = await db.select().from(reviews).where(eq(reviews.userId, ayse.id));
+    expect(row).toMatchObject({ comment: "Sonu hâlâ aklımda.", rating: 9 });
+    await setTitleRating(db, ayse.id, FILM, null);
+    const [kept] = await db.select().from(reviews).where(eq(reviews.userId, ayse.id));
+    expect(kept).toMatchObject({ comment: "Sonu hâlâ aklımda.", rating: null });
+    await setTitleRating(db, ayse.id, FILM, 7);
+  });
+
+  it("keeps a rating-only row out of the reviews but counts it in Perde puanı and the dashboard", async () => {
+    const { db } = database;
+    await setTitleRating(db, mehmet.id, FILM, 10);
+    const [row] = await db.select().from(reviews).where(eq(reviews.userId, mehmet.id));
+    expect(row).toMatchObject({ comment: null, rating: 10 });
+    const shown = await itemReviews({ db, kind: "postgres" }, FILM, null);
+    expect(shown.map((review) => review.comment)).toEqual(["Sonu hâlâ aklımda."]);
+    const rating = (await computeSiteRatings(db, [FILM])).get("movie:550");
+    expect(rating).toMatchObject({ average: 8.5, count: 2 });
+    expect(rating!.distribution[9]).toBe(1);
+    expect(await latestRatings(db, mehmet.id)).toEqual([
+      expect.objectContaining({ itemType: "movie", itemId: 550, rating: 10 }),
+    ]);
+    expect(await ownRating(db, mehmet.id, FILM)).toBe(10);
+  });
+
+  it("removes a rating-only row entirely, and deleting a review's words keeps its rating", async () => {
+    const { db } = database;
+    await setTitleRating(db, mehmet.id, FILM, null);
+    expect(await db.select().from(reviews).where(eq(reviews.userId, mehmet.id))).toHaveLength(0);
+    const [own] = await db.select().from(reviews).where(eq(reviews.userId, ayse.id));
+    // Mehmet cannot delete Ayşe's words.
+    expect(await deleteReview(db, mehmet.id, own!.id)).toBe(false);
+    expect(await deleteReview(db, ayse.id, own!.id)).toBe(true);
+    const [after] = await db.select().from(reviews).where(eq(reviews.userId, ayse.id));
+    expect(after).toMatchObject({ comment: null, rating: 7 });
+    expect(await itemReviews({ db, kind: "postgres" }, FILM, null)).toEqual([]);
+  });
+
+  it("answers the one-tap form, refuses a rating out of range or a title that does not exist", async () => {
+    announced.length = 0;
+    const base = { itemType: "tv", itemId: "1399", js: "1", intent: "rate" };
+    expect(
+      answerOf(await ratingAction(services, ayse.post("/puan", { ...base, rating: "8" }))),
+    ).toMatchObject({
+      ok: true,
+      message: "Puanınız: 8/10",
+    });
+    expect(announced).toEqual([[SERIES]]);
+    expect(await ownRating(database.db, ayse.id, SERIES)).toBe(8);
+    expect(
+      answerOf(await ratingAction(services, ayse.post("/puan", { ...base, rating: "11" }))),
+    ).toMatchObject({
+      ok: false,
+      message: "Puan 1 ile 10 arasında bir tam sayı olmalıdır",
+    });
+    expect(
+      answerOf(
+        await ratingAction(services, ayse.post("/puan", { ...base, itemId: "77", rating: "5" })),
+      ),
+    ).toMatchObject({ ok: false, message: "Bu içerik bulunamadı" });
+    expect(
+      answerOf(await ratingAction(services, ayse.post("/puan", { ...base, intent: "remove" }))),
+    ).toMatchObject({
+      ok: true,
+      message: "Puanınız kaldırıldı",
+    });
+    expect(await ownRating(database.db, ayse.id, SERIES)).toBeNull();
+    // Without JavaScript: a redirect back with the toast.
+    const { js: _js, ...plain } = base;
+    expect(
+      answerOf(
+        await ratingAction(
+          services,
+          ayse.post("/puan", { ...plain, rating: "6", returnTo: "/dizi/1399" }),
+        ),
+      ),
+    ).toEqual({ redirect: "/dizi/1399" });
+  });
+});
+
+describe("episode ratings", () => {
+  it("averages everyone's ratings of an episode, one per person", async () => {
+    const { db } = database;
+    await setEpisodeRating(db, ayse.id, EPISODE, 9);
+    await setEpisodeRating(db, ayse.id, EPISODE, 8);
+    await setEpisodeRating(db, mehmet.id, EPISODE, 5);
+    expect(await episodeSiteRating(db, EPISODE)).toMatchObject({ average: 6.5, count: 2 });
+    expect(await ownEpisodeRating(db, ayse.id, EPISODE)).toBe(8);
+    expect(await episodeSiteRating(db, { ...EPISODE, episode: 2 })).toBeNull();
+  });
+
+  it("rates through the form, refusing an episode that does not exist", async () => {
+    announced.length = 0;
+    const fields = {
+      itemType: "episode",
+      itemId: "1399",
+      season: "1",
+      episode: "2",
+      rating: "10",
+      js: "1",
+    };
+    expect(answerOf(await ratingAction(services, mehmet.post("/puan", fields)))).toMatchObject({
+      ok: true,
+    });
+    // The series' pages (its episodes' pages are tagged with it) are dropped.
+    expect(announced).toEqual([[SERIES]]);
+    expect(await episodeSiteRating(database.db, { ...EPISODE, episode: 2 })).toMatchObject({
+      average: 10,
+      count: 1,
+    });
+    for (const [change, message] of [
+      [{ episode: "99" }, "Bu bölüm bulunamadı"],
+      [{ season: "-1" }, "Bu bölüm bulunamadı"],
+      [{ episode: "0" }, "Bu bölüm bulunamadı"],
+      [{ itemId: "abc" }, "Bu içerik bulunamadı"],
+    ] as const) {
+      const answer = answerOf(
+        await ratingAction(services, mehmet.post("/puan", { ...fields, ...change })),
+      );
+      expect(answer, JSON.stringify(change)).toMatchObject({ ok: false, message });
+    }
+    expect(
+      await database.db.select().from(episodeRatings).where(eq(episodeRatings.userId, mehmet.id)),
+    ).toHaveLength(2);
+  });
+});
+
+describe("the diary form's rules", () => {
+  const schema = diaryEntrySchema("2026-11-26");
+  const parse = (fields: Record<string, string>) =>
+    schema.safeParse({ watchedOn: "2026-11-20", ...fields });
+
+  it("reads tags, rewatch and an optional rating and review", () => {
+    const parsed = parse({
+      tags: " sinemada,  Ailece ,, ailece, İstanbul Film Festivali ",
+      rewatch: "on",
+      rating: "",
+      review: "  ",
+    });
+    expect(parsed.data).toEqual({
+      watchedOn: "2026-11-20",
+      rating: null,
+      review: null,
+      rewatch: true,
+      tags: ["sinemada", "ailece", "İstanbul Film Festivali"],
+    });
+  });
+
+  it("refuses the future, impossible days, short reviews and bad tags in Turkish", () => {
+    const message = (fields: Record<string, string>) => parse(fields).error?.issues[0]?.message;
+    expect(message({ watchedOn: "2026-11-27" })).toBe("İzleme tarihi gelecekte olamaz");
+    expect(message({ watchedOn: "2026-02-30" })).toBe("İzleme tarihi geçerli bir tarih olmalıdır");
+    expect(message({ review: "kısa" })).toBe("Yorum en az 10 karakter olmalıdır");
+    expect(message({ rating: "0" })).toBe("Puan 1 ile 10 arasında bir tam sayı olmalıdır");
+    expect(message({ tags: "a".repeat(31) })).toBe(
+      "Her etiket 1 ile 30 karakter arasında olmalıdır",
+    );
+    expect(message({ tags: Array.from({ length: 21 }, (_, index) => `e${index}`).join(",") })).toBe(
+      "En fazla 20 etiket eklenebilir",
+    );
+  });
+});
+
+describe("Günlük", () => {
+  it("logs a title many times, changes and deletes an entry, and the latest rating sets Puanım", async () => {
+    const { db } = database;
+    const first = await addDiaryEntry(
+      db,
+      ayse.id,
+      SERIES,
+      entry({ watchedOn: "2025-03-01", rating: 6 }),
+    );
+    expect(await ownRating(db, ayse.id, SERIES)).toBe(6);
+    const second = await addDiaryEntry(
+      db,
+      ayse.id,
+      SERIES,
+      entry({ watchedOn: "2026-01-10", rating: 9, rewatch: true }),
+    );
+    expect(await ownRating(db, ayse.id, SERIES)).toBe(9);
+    // An older watch rated later does not win over the latest watch.
+    expect(
+      await updateDiaryEntry(db, ayse.id, first, entry({ watchedOn: "2025-03-01", rating: 3 })),
+    ).toEqual(SERIES);
+    expect(await ownRating(db, ayse.id, SERIES)).toBe(9);
+    expect(await findDiaryEntry(db, ayse.id, second)).toMatchObject({ rating: 9, rewatch: true });
+    expect(await deleteDiaryEntry(db, ayse.id, first)).toBe(true);
+    expect(await findDiaryEntry(db, ayse.id, first)).toBeNull();
+  });
+
+  it("writes an imported entry once, however often the same row is imported", async () => {
+    const { db } = database;
+    const row = entry({ watchedOn: "2024-06-01", rating: 8, tags: ["letterboxd"] });
+    expect(await upsertDiaryEntry(db, ayse.id, FILM, row, "letterboxd:diary:abc")).toBe("created");
+    expect(
+      await upsertDiaryEntry(db, ayse.id, FILM, { ...row, rating: 9 }, "letterboxd:diary:abc"),
+    ).toBe("updated");
+    // The same key for another person is their own entry.
+    expect(await upsertDiaryEntry(db, mehmet.id, FILM, row, "letterboxd:diary:abc")).toBe(
+      "created",
+    );
+    const mine = await db
+      .select()
+      .from(diaryEntries)
+      .where(eq(diaryEntries.importKey, "letterboxd:diary:abc"));
+    expect(mine.map((found) => [found.userId === ayse.id, found.rating]).sort()).toEqual([
+      [false, 8],
+      [true, 9],
+    ]);
+  });
+
+  it("logs through the form, keeping the title's facts, and refuses with what was typed", async () => {
+    announced.length = 0;
+    const fields = {
+      intent: "create",
+      itemType: "movie",
+      itemId: "550",
+      watchedOn: today(),
+      rating: "7",
+      review: "İkinci izleyişte daha çok sevdim.",
+      rewatch: "on",
+      tags: "sinemada, gece",
+      returnTo: "/film/dovus-kulubu-1999-550",
+    };
+    expect(answerOf(await diaryAction(services, ayse.post("/film/x", fields)))).toEqual({
+      redirect: "/film/dovus-kulubu-1999-550",
+    });
+    expect(announced).toEqual([[FILM]]);
+    const [facts] = await database.db.select().from(titleFacts).where(eq(titleFacts.itemId, 550));
+    expect(facts).toMatchObject({
+      title: "Dövüş Kulübü",
+      posterPath: "/dovus.jpg",
+      runtime: 139,
+      genreIds: [18],
+      directors: [{ id: 7467, name: "David Fincher" }],
+    });
+    expect(facts!.cast).toHaveLength(10);
+    const refused = answerOf(
+      await diaryAction(
+        services,
+        ayse.post("/film/x", { ...fields, watchedOn: "2999-01-01", js: "1" }),
+      ),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      message: "İzleme tarihi gelecekte olamaz",
+      fields: {
+        watchedOn: "2999-01-01",
+        review: "İkinci izleyişte daha çok sevdim.",
+        tags: "sinemada, gece",
+      },
+    });
+    expect(
+      answerOf(await diaryAction(services, ayse.post("/film/x", { ...fields, itemId: "77" }))),
+    ).toMatchObject({ ok: false, message: "Bu içerik bulunamadı" });
+  });
+
+  it("never lets another person change or delete an entry, whatever id they send", async () => {
+    const { db } = database;
+    const id = await addDiaryEntry(db, ayse.id, FILM, entry({ review: "Ayşe'nin kendi notları." }));
+    expect(await updateDiaryEntry(db, mehmet.id, id, entry({ rating: 1 }))).toBeNull();
+    expect(await deleteDiaryEntry(db, mehmet.id, id)).toBe(false);
+    expect(await findDiaryEntry(db, mehmet.id, id)).toBeNull();
+    const fields = { entryId: String(id), watchedOn: "2026-11-01", js: "1" };
+    for (const intent of ["update", "delete"]) {
+      expect(
+        answerOf(
+          await diaryAction(
+            services,
+            mehmet.post(`/dashboard/gunluk/${id}`, { ...fields, intent }),
+          ),
+        ),
+      ).toMatchObject({
+        ok: false,
+        message: "Günlük kaydı bulunamadı",
+      });
+    }
+    expect(await findDiaryEntry(db, ayse.id, id)).toMatchObject({
+      review: "Ayşe'nin kendi notları.",
+      rating: null,
+    });
+    expect(
+      answerOf(
+        await diaryAction(
+          services,
+          ayse.post(`/dashboard/gunluk/${id}`, { ...fields, intent: "delete" }),
+        ),
+      ),
+    ).toMatchObject({
+      ok: true,
+      message: "Günlük kaydı silindi",
+    });
+  });
+});
+
+describe("the diary page", () => {
+  it("pages 50 at a time, newest first, with titles from title_facts, by year and kind", async () => {
+    const { db } = database;
+    const person = await createPerson("sayfa@example.com");
+    for (let index = 0; index < 60; index++) {
+      const day = new Date(Date.UTC(2025, 0, 1 + index * 7)).toISOString().slice(0, 10);
+      await addDiaryEntry(db, person, index % 3 === 0 ? SERIES : FILM, entry({ watchedOn: day }));
+    }
+    const first = await diaryPage(db, person, { page: 1 });
+    expect(first.entries).toHaveLength(DIARY_PAGE_SIZE);
+    expect(first.hasNext).toBe(true);
+    expect(first.entries[0]).toMatchObject({ watchedOn: "2026-02-18", title: "Dövüş Kulübü" });
+    const days = first.entries.map((found) => found.watchedOn);
+    expect(days).toEqual([...days].sort().reverse());
+    const second = await diaryPage(db, person, { page: 2 });
+    expect(second.entries).toHaveLength(10);
+    expect(second.hasNext).toBe(false);
+    const series2025 = await diaryPage(db, person, { page: 1, year: 2025, kind: "dizi" });
+    expect(
+      series2025.entries.every(
+        (found) => found.itemType === "tv" && found.watchedOn.startsWith("2025"),
+      ),
+    ).toBe(true);
+    expect(series2025.entries.length).toBeGreaterThan(10);
+    expect(await diaryYears(db, person)).toEqual([2026, 2025]);
+    // Nobody else's entries, ever.
+    expect(
+      (await diaryPage(db, mehmet.id, { page: 1 })).entries.every((found) => found.itemId === 550),
+    ).toBe(true);
+  });
+});
+
+async function createPerson(email: string) {
+  return (await person(email, "Sayfa Kişisi")).id;
+}
+
+describe("Verilerim and account deletion", () => {
+  it("exports only the caller's diary and episode ratings", async () => {
+    const exported = await exportHistory(database.db, mehmet.id);
+    expect(exported.episodeRatings).toEqual([
+      expect.objectContaining({ seriesId: 1399, seasonNumber: 1, episodeNumber: 1, rating: 5 }),
+      expect.objectContaining({ seriesId: 1399, seasonNumber: 1, episodeNumber: 2, rating: 10 }),
+    ]);
+    expect(exported.diary).toEqual([
+      expect.objectContaining({ itemId: 550, watchedOn: "2024-06-01" }),
+    ]);
+    expect(JSON.stringify(exported)).not.toContain("Ayşe");
+  });
+
+  it("takes the diary and the episode ratings with the account, and drops the rated series' pages", async () => {
+    announced.length = 0;
+    const form = new FormData();
+    form.set("password", "gizli123");
+    form.set("confirm", "on");
+    const deleted = await deleteAccount(
+      services,
+      mehmet.post("/hesap", {}),
+      mehmet,
+      "1.1.1.1",
+      form,
+    );
+    expect(deleted).toBeInstanceOf(Response);
+    // The film his imported watch rated (Puanım) and the series whose episodes he rated.
+    expect(announced).toEqual([[FILM, SERIES]]);
+    const { db } = database;
+    expect(await db.select().from(users).where(eq(users.id, mehmet.id))).toHaveLength(0);
+    expect(
+      await db.select().from(diaryEntries).where(eq(diaryEntries.userId, mehmet.id)),
+    ).toHaveLength(0);
+    expect(
+      await db.select().from(episodeRatings).where(eq(episodeRatings.userId, mehmet.id)),
+    ).toHaveLength(0);
+    // Ayşe keeps hers, and the episode's Perde puanı is hers alone now.
+    expect(
+      (await db.select().from(diaryEntries).where(eq(diaryEntries.userId, ayse.id))).length,
+    ).toBeGreaterThan(0);
+    expect(await episodeSiteRating(db, EPISODE)).toMatchObject({ average: 8, count: 1 });
+  });
+});

@@ -1,0 +1,57 @@
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import type { Database } from "~/db/client.server";
+import { titleFacts } from "~/db/history-schema";
+import type { TitleRef } from "./ratings.server";
+
+/*
+ * What the diary page and the year summary know of a title without asking the catalogue: kept
+ * when a title is logged (or imported), from the catalogue's details (one call, cached there).
+ */
+
+const CAST_KEPT = 10;
+
+/**
+ * Keeps (or refreshes) the title's facts; false when the catalogue does not know the title.
+ * A failing catalogue throws: the caller decides whether the watch is still written.
+ */
+export async function recordTitleFacts(
+  services: { catalogue: Catalogue; database: { db: Database } },
+  item: TitleRef,
+): Promise<boolean> {
+  const facts = await readFacts(services.catalogue, item);
+  if (!facts) return false;
+  const row = { itemType: item.type, itemId: item.id, ...facts, refreshedAt: new Date() };
+  await services.database.db
+    .insert(titleFacts)
+    .values(row)
+    .onConflictDoUpdate({ target: [titleFacts.itemType, titleFacts.itemId], set: row });
+  return true;
+}
+
+const person = ({ id, name }: { id: number; name: string }) => ({ id, name });
+
+async function readFacts(catalogue: Catalogue, item: TitleRef) {
+  if (item.type === "movie") {
+    const movie = await catalogue.movie(item.id);
+    if (!movie) return null;
+    return {
+      title: movie.title,
+      posterPath: movie.posterPath,
+      runtime: movie.runtime && movie.runtime > 0 ? Math.min(movie.runtime, 32_767) : null,
+      genreIds: movie.genres.map((genre) => genre.id),
+      directors: movie.crew.filter((member) => member.job === "Director").map(person),
+      cast: movie.cast.slice(0, CAST_KEPT).map(person),
+    };
+  }
+  const series = await catalogue.series(item.id);
+  if (!series) return null;
+  return {
+    title: series.name,
+    posterPath: series.posterPath,
+    // The catalogue gives no episode length for a series; the summary counts episodes' own.
+    runtime: null,
+    genreIds: series.genres.map((genre) => genre.id),
+    directors: series.createdBy.map(person),
+    cast: series.cast.slice(0, CAST_KEPT).map(person),
+  };
+}

@@ -1,0 +1,166 @@
+import { data } from "react-router";
+import { tolerant } from "~/catalogue/catalogue.server";
+import type { AccountServices } from "~/accounts/account-services.server";
+import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
+import { formatCount } from "~/core/format";
+import { now, today } from "~/core/clock.server";
+import { paths } from "~/core/paths";
+import { readForm } from "~/core/read-form.server";
+import { safeReturnTo } from "~/library/schemas";
+import { STATUS_LABELS } from "~/library/statuses";
+import {
+  markEpisode,
+  markSeason,
+  markUpTo,
+  syncSeriesStatus,
+  unmarkEpisode,
+  unmarkSeason,
+  type MarkOutcome,
+} from "./marks.server";
+import { followSeries, refreshSeries, type TrackingServices } from "./schedule.server";
+import { markFormSchema, NO_EPISODE, type MarkAnswer } from "./schemas";
+
+/*
+ * POST /bolum-izle: the episode-mark forms of the episode, season and dashboard pages. As the
+ * watchlist's forms: the owner is the session's user, never a field; an anonymous visitor is sent
+ * to sign in before the body is read; with JavaScript (js=1) the answer is data for a toast,
+ * without it a redirect back with the toast in a cookie; bad input is answered in Turkish and
+ * stores nothing; nothing is ever a 500.
+ */
+
+export type MarkServices = TrackingServices & AccountServices;
+
+const FAILED = "Bir hata oluştu";
+const NOT_AIRED = "Bu bölüm henüz yayınlanmadı";
+const NOTHING_AIRED = "Bu sezonun henüz yayınlanmış bir bölümü yok";
+const NO_SEASON = "Bu sezon bulunamadı";
+
+function answer(services: MarkServices, form: FormData, ok: boolean, message: string) {
+  if (form.get("js") === "1")
+    return data<MarkAnswer>({ ok, message, at: Date.now() }, { status: ok ? 200 : 400 });
+  return services.flash.redirect(
+    safeReturnTo(form.get("returnTo")),
+    ok ? "success" : "error",
+    message,
+  );
+}
+
+export async function markAction(services: MarkServices, request: Request) {
+  let user: CurrentUser | null;
+  try {
+    user = await getOptionalUser(request, services);
+  } catch {
+    return answer(services, await readForm(request), false, TRY_AGAIN_ACTION);
+  }
+  if (!user) return services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
+  const form = await readForm(request);
+  try {
+    return await change(services, user, form);
+  } catch (error) {
+    if (isServiceFailure(error)) {
+      services.logger.warn({ err: String(error) }, "episode mark failed: database unavailable");
+      return answer(services, form, false, TRY_AGAIN_ACTION);
+    }
+    services.logger.error({ err: error }, "episode mark failed");
+    return answer(services, form, false, FAILED);
+  }
+}
+
+async function change(services: MarkServices, user: CurrentUser, form: FormData) {
+  const parsed = markFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return answer(services, form, false, parsed.error.issues[0]!.message);
+  const { intent, seriesId, season, episode } = parsed.data;
+  const { db } = services.database;
+  const day = today();
+
+  if (intent === "unmark-season") {
+    const removed = await unmarkSeason(db, user.id, seriesId, season);
+    const status = removed ? await syncSeriesStatus(db, user.id, seriesId, day) : null;
+    return answer(
+      services,
+      form,
+      true,
+      withStatus(`${season}. Sezonun işaretleri kaldırıldı`, status),
+    );
+  }
+  if (intent === "season") {
+    const marked = await twice(services, { seriesId, seasonNumber: season }, () =>
+      markSeason(db, user.id, seriesId, season, day, now()),
+    );
+    if (!marked.found) return answer(services, form, false, NO_SEASON);
+    if (!marked.aired) return answer(services, form, false, NOTHING_AIRED);
+    return answer(
+      services,
+      form,
+      true,
+      withStatus(
+        `${season}. Sezon izlendi olarak işaretlendi`,
+        await statusAfter(services, user, seriesId, marked),
+      ),
+    );
+  }
+
+  if (episode === undefined) return answer(services, form, false, NO_EPISODE);
+  const key = { seriesId, seasonNumber: season, episodeNumber: episode };
+  if (intent === "unmark") {
+    const removed = await unmarkEpisode(db, user.id, key);
+    const status = removed ? await syncSeriesStatus(db, user.id, seriesId, day) : null;
+    return answer(services, form, true, withStatus("Bölümün işareti kaldırıldı", status));
+  }
+  const marked = await twice(services, key, () =>
+    intent === "up-to"
+      ? markUpTo(db, user.id, key, day, now())
+      : markEpisode(db, user.id, key, day, now()),
+  );
+  if (!marked.found) return answer(services, form, false, NO_EPISODE);
+  if (!marked.aired) return answer(services, form, false, NOT_AIRED);
+  const status = await statusAfter(services, user, seriesId, marked);
+  const message =
+    intent !== "up-to"
+      ? "Bölüm izlendi olarak işaretlendi"
+      : marked.changed
+        ? `${season}. Sezon ${episode}. Bölüme kadar ${formatCount(marked.changed)} bölüm işaretlendi`
+        : `${season}. Sezon ${episode}. Bölüme kadar hepsi zaten izlendi olarak işaretli`;
+  return answer(services, form, true, withStatus(message, status));
+}
+
+/**
+ * Runs a mark. When nothing was found: a series never read is read now (`followSeries`), and a
+ * series read before this episode was announced is read again, but only when the catalogue
+ * knows the episode (junk numbers cost no refresh). Then the mark is tried once more.
+ */
+async function twice(
+  services: MarkServices,
+  key: { seriesId: number; seasonNumber: number; episodeNumber?: number },
+  mark: () => Promise<MarkOutcome>,
+): Promise<MarkOutcome> {
+  const first = await mark();
+  if (first.found) return first;
+  await followSeries(services, key.seriesId);
+  const second = await mark();
+  if (second.found || key.episodeNumber === undefined) return second;
+  const { value: known } = await tolerant(
+    services.catalogue.episode(key.seriesId, key.seasonNumber, key.episodeNumber),
+  );
+  if (!known) return second;
+  await refreshSeries(services, key.seriesId);
+  return mark();
+}
+
+/** The watchlist status after a mark; the first mark of a series also starts following it. */
+async function statusAfter(
+  services: MarkServices,
+  user: CurrentUser,
+  seriesId: number,
+  marked: MarkOutcome,
+) {
+  if (!marked.changed) return null;
+  const status = await syncSeriesStatus(services.database.db, user.id, seriesId, today());
+  // Moved to İzliyorum: the person started following it (the refresh is queued when due).
+  if (status === "watching") await followSeries(services, seriesId);
+  return status;
+}
+
+const withStatus = (message: string, status: keyof typeof STATUS_LABELS | null) =>
+  status ? `${message} · Durum: ${STATUS_LABELS[status]}` : message;

@@ -1,0 +1,290 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import type { WatchlistStatus } from "~/library/statuses";
+
+/*
+ * A person's episode marks (issue #23). Every statement names the owner, and every mark is read
+ * through `tracked_episodes`: an episode the site does not know, one that has not aired, or a
+ * special (season 0, never in that table) stores nothing. A mark is one statement, and the
+ * watchlist status that follows from it one more.
+ */
+
+export interface EpisodeKey {
+  seriesId: number;
+  seasonNumber: number;
+  episodeNumber: number;
+}
+
+/** What a mark found: whether the episode(s) exist, have aired, and how many rows changed. */
+export interface MarkOutcome {
+  found: number;
+  aired: number;
+  changed: number;
+}
+
+interface Counts {
+  found: number;
+  aired: number;
+  changed: number;
+}
+
+const one = async (db: Database, query: ReturnType<typeof sql>): Promise<MarkOutcome> => {
+  const [row] = await queryRows<Counts>(db, query);
+  return {
+    found: Number(row?.found ?? 0),
+    aired: Number(row?.aired ?? 0),
+    changed: Number(row?.changed ?? 0),
+  };
+};
+
+/** The tracked episode named by the key (nothing for a special or an unknown episode). */
+const target = (key: EpisodeKey) => sql`
+  select air_date from tracked_episodes
+  where series_id = ${key.seriesId} and season_number = ${key.seasonNumber}
+    and episode_number = ${key.episodeNumber}`;
+
+/** Marks one aired episode watched; a second mark changes nothing. */
+export function markEpisode(
+  db: Database,
+  userId: string,
+  key: EpisodeKey,
+  day: string,
+  at: Date,
+): Promise<MarkOutcome> {
+  return one(
+    db,
+    sql`
+    with target as (${target(key)}),
+    added as (
+      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
+      select ${userId}, ${key.seriesId}, ${key.seasonNumber}, ${key.episodeNumber}, ${at.toISOString()}::timestamptz
+      from target where air_date <= ${day}::date
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from target) as found,
+      (select count(*) from target where air_date <= ${day}::date) as aired,
+      (select count(*) from added) as changed`,
+  );
+}
+
+/**
+ * "Buraya kadar izledim": every aired episode from season 1 up to and including this one (the
+ * earlier seasons whole, this season's earlier episodes), when this one has aired.
+ */
+export function markUpTo(
+  db: Database,
+  userId: string,
+  key: EpisodeKey,
+  day: string,
+  at: Date,
+): Promise<MarkOutcome> {
+  return one(
+    db,
+    sql`
+    with target as (${target(key)}),
+    added as (
+      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
+      select ${userId}, te.series_id, te.season_number, te.episode_number, ${at.toISOString()}::timestamptz
+      from tracked_episodes te
+      where te.series_id = ${key.seriesId} and te.air_date <= ${day}::date
+        and (te.season_number, te.episode_number) <= (${key.seasonNumber}, ${key.episodeNumber})
+        and exists (select 1 from target where air_date <= ${day}::date)
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from target) as found,
+      (select count(*) from target where air_date <= ${day}::date) as aired,
+      (select count(*) from added) as changed`,
+  );
+}
+
+/** "Sezonu İzledim": every aired episode of the season. */
+export function markSeason(
+  db: Database,
+  userId: string,
+  seriesId: number,
+  seasonNumber: number,
+  day: string,
+  at: Date,
+): Promise<MarkOutcome> {
+  return one(
+    db,
+    sql`
+    with season as (
+      select season_number, episode_number, air_date from tracked_episodes
+      where series_id = ${seriesId} and season_number = ${seasonNumber}
+    ),
+    added as (
+      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
+      select ${userId}, ${seriesId}, season_number, episode_number, ${at.toISOString()}::timestamptz
+      from season where air_date <= ${day}::date
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from season) as found,
+      (select count(*) from season where air_date <= ${day}::date) as aired,
+      (select count(*) from added) as changed`,
+  );
+}
+
+/** Takes one mark back; the number of rows removed (0 or 1). */
+export async function unmarkEpisode(db: Database, userId: string, key: EpisodeKey) {
+  const removed = await queryRows(
+    db,
+    sql`
+    delete from episode_watches
+    where user_id = ${userId} and series_id = ${key.seriesId}
+      and season_number = ${key.seasonNumber} and episode_number = ${key.episodeNumber}
+    returning 1`,
+  );
+  return removed.length;
+}
+
+/** Takes back every mark of a season. */
+export async function unmarkSeason(
+  db: Database,
+  userId: string,
+  seriesId: number,
+  seasonNumber: number,
+) {
+  const removed = await queryRows(
+    db,
+    sql`
+    delete from episode_watches
+    where user_id = ${userId} and series_id = ${seriesId} and season_number = ${seasonNumber}
+    returning 1`,
+  );
+  return removed.length;
+}
+
+/** The catalogue's words for a series that will air nothing more. */
+const FINISHED_STATUSES = ["Ended", "Canceled"];
+
+/**
+ * The watchlist status that follows from the person's marks, in one statement: with at least
+ * one mark, a series that has ended (or was cancelled), whose every aired episode is watched and
+ * none is announced for later, is İzledim; anything else İzliyorum (added to the list when it was not there, moved from
+ * İzleyeceğim). A returning series stays İzliyorum however far the person is. Returns the new
+ * status when it changed, else null.
+ */
+export async function syncSeriesStatus(
+  db: Database,
+  userId: string,
+  seriesId: number,
+  day: string,
+): Promise<WatchlistStatus | null> {
+  const [row] = await queryRows<{ status: WatchlistStatus }>(
+    db,
+    sql`
+    with facts as (
+      select ts.status in (${sql.join(
+        FINISHED_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) as finished,
+        not exists (
+          select 1 from tracked_episodes te
+          where te.series_id = ${seriesId} and te.air_date <= ${day}::date
+            and not exists (
+              select 1 from episode_watches w
+              where w.user_id = ${userId} and w.series_id = te.series_id
+                and w.season_number = te.season_number and w.episode_number = te.episode_number
+            )
+        )
+        -- Nothing still to come either (only a clock set in the past sees an ended series so).
+        and not exists (
+          select 1 from tracked_episodes te
+          where te.series_id = ${seriesId} and te.air_date > ${day}::date
+        ) as complete
+      from tracked_series ts
+      where ts.series_id = ${seriesId}
+        and exists (
+          select 1 from episode_watches w where w.user_id = ${userId} and w.series_id = ${seriesId}
+        )
+    )
+    insert into watchlist (user_id, item_type, item_id, status)
+    select ${userId}, 'tv', ${seriesId},
+      case when finished and complete then 'watched' else 'watching' end
+    from facts
+    on conflict (user_id, item_type, item_id) do update set status = excluded.status
+      where watchlist.user_id = ${userId} and watchlist.status <> excluded.status
+    returning status`,
+  );
+  return row?.status ?? null;
+}
+
+/** The episode numbers of a season the person marked. */
+export async function watchedInSeason(
+  db: Database,
+  userId: string,
+  seriesId: number,
+  seasonNumber: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ episode: number }>(
+    db,
+    sql`
+    select episode_number as episode from episode_watches
+    where user_id = ${userId} and series_id = ${seriesId} and season_number = ${seasonNumber}
+    order by episode_number`,
+  );
+  return rows.map((row) => Number(row.episode));
+}
+
+export async function isWatched(db: Database, userId: string, key: EpisodeKey) {
+  const rows = await queryRows(
+    db,
+    sql`
+    select 1 from episode_watches
+    where user_id = ${userId} and series_id = ${key.seriesId}
+      and season_number = ${key.seasonNumber} and episode_number = ${key.episodeNumber}`,
+  );
+  return rows.length > 0;
+}
+
+export interface SeasonProgress {
+  seasonNumber: number;
+  aired: number;
+  watched: number;
+}
+
+/**
+ * Progress through a series, season by season: its aired regular episodes and how many of them
+ * the person marked. Empty when the site does not track the series yet.
+ */
+export async function seriesProgress(
+  db: Database,
+  userId: string,
+  seriesId: number,
+  day: string,
+): Promise<SeasonProgress[]> {
+  const rows = await queryRows<SeasonProgress>(
+    db,
+    sql`
+    select te.season_number as "seasonNumber", count(*) as aired, count(w.user_id) as watched
+    from tracked_episodes te
+    left join episode_watches w
+      on w.user_id = ${userId} and w.series_id = te.series_id
+        and w.season_number = te.season_number and w.episode_number = te.episode_number
+    where te.series_id = ${seriesId} and te.air_date <= ${day}::date
+    group by te.season_number
+    order by te.season_number`,
+  );
+  return rows.map((row) => ({
+    seasonNumber: Number(row.seasonNumber),
+    aired: Number(row.aired),
+    watched: Number(row.watched),
+  }));
+}
+
+/** The person's marks for the data export, oldest first. */
+export function exportEpisodeWatches(db: Database, userId: string) {
+  return queryRows<EpisodeKey & { watchedAt: string }>(
+    db,
+    sql`
+    select series_id as "seriesId", season_number as "seasonNumber",
+      episode_number as "episodeNumber", watched_at as "watchedAt"
+    from episode_watches
+    where user_id = ${userId}
+    order by watched_at, series_id, season_number, episode_number`,
+  );
+}

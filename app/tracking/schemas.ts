@@ -1,0 +1,41 @@
+import { formSchema, z } from "~/ui/zod";
+
+/** The intents of the episode-mark form (POST /bolum-izle). */
+export const MARK_INTENTS = ["mark", "unmark", "up-to", "season", "unmark-season"] as const;
+export type MarkIntent = (typeof MARK_INTENTS)[number];
+
+export const NO_EPISODE = "Bu bölüm bulunamadı";
+export const SPECIALS_REFUSED = "Özel bölümler işaretlenemez; izleme ilerlemesine sayılmazlar";
+
+/** A positive whole number in a form field (ids, season and episode numbers). */
+const positive = (max: number) =>
+  z.coerce.number({ error: NO_EPISODE }).int(NO_EPISODE).positive(NO_EPISODE).max(max, NO_EPISODE);
+
+/**
+ * The form's fields. Season 0 (specials) is refused with its own message before any database
+ * work; anything that is not a positive whole number reads as an unknown episode.
+ */
+export const markFormSchema = formSchema({
+  intent: z.enum(MARK_INTENTS, { error: "Bilinmeyen bir işlem istendi" }),
+  seriesId: positive(2_147_483_647),
+  season: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: NO_EPISODE })
+      .int(NO_EPISODE)
+      .min(0, NO_EPISODE)
+      .max(32_767, NO_EPISODE)
+      .refine((value) => value !== 0, SPECIALS_REFUSED),
+  ),
+  episode: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    positive(32_767).optional(),
+  ),
+});
+
+/** What an episode-mark form changes, told to the page (a toast, the controls' state). */
+export interface MarkAnswer {
+  ok: boolean;
+  message: string;
+  at: number;
+}

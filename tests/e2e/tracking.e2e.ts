@@ -1,0 +1,291 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { startAppServer, type RunningServer } from "../support/app-server";
+import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { launchChromium } from "./chromium";
+
+/*
+ * Issue 23, episode tracking: "Bölümü İzledim", "Buraya kadar izledim", "Sezonu İzledim", the
+ * progress on the series and season pages, and "İzlemeye Devam Et" on the dashboard, with and
+ * without JavaScript, at phone and desktop widths. The server runs on the embedded catalogue
+ * with its clock on 12 February 2008: Breaking Bad's first season (1396) has aired its first
+ * three episodes (20 and 27 January, 10 February), the fourth airs on 17 February.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const SERIES = 1396;
+const SEASON = `/dizi/${SERIES}/sezon/1`;
+const episodePath = (episode: number) => `${SEASON}/bolum/${episode}`;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** Console and page errors of every tab (a hydration mismatch, a CSP violation). */
+const errors: string[] = [];
+let counter = 0;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startAppServer({ CATALOGUE: "local", PERDE_NOW: "2008-02-12T09:00:00Z" }),
+    launchChromium(),
+  ]);
+});
+afterEach(() => {
+  expect(errors.splice(0)).toEqual([]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+function post(path: string, body: Record<string, string>, cookie?: string) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(body),
+  });
+}
+
+/** A new account, signed in with plain form posts; its session cookie. */
+async function account(name: string) {
+  const email = `takip${Date.now()}${counter++}@example.com`;
+  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
+  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("perde.session_token="));
+  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
+  return cookie.split(";")[0]!;
+}
+
+/** A tab of its own, signed in with the cookie (when given), with or without JavaScript. */
+async function tab(
+  cookie: string | null,
+  { viewport = DESKTOP, javaScript = true } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "tr-TR",
+    viewport,
+    javaScriptEnabled: javaScript,
+  });
+  contexts.push(context);
+  if (cookie) {
+    const [name, value] = cookie.split("=");
+    await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  }
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  if (javaScript) {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated(page);
+      return response;
+    };
+  }
+  return page;
+}
+
+const row = (page: Page, episode: number) =>
+  page.locator("li", { has: page.locator(`a[href="${episodePath(episode)}"]`) });
+/** A progress bar, named by what it measures and its "{izlenen}/{toplam} bölüm". */
+const progress = (page: Page, label: string, text: string) =>
+  page.getByRole("progressbar", { name: `${label}: ${text}`, exact: true });
+const upNext = (page: Page) => page.getByRole("list", { name: "İzlemeye Devam Et" });
+const pressed = async (page: Page, name: string) =>
+  page.getByRole("button", { name, exact: true }).first().getAttribute("aria-pressed");
+
+describeInBrowser("episode tracking", () => {
+  it("with JavaScript (desktop): marks an episode, up to here and a season at once, shows progress and moves İzlemeye Devam Et on", async () => {
+    const cookie = await account("Deniz Yılmaz");
+    const page = await tab(cookie);
+
+    await page.goto(episodePath(1));
+    await page.getByRole("button", { name: "Bölümü İzledim" }).click();
+    // Optimistic: pressed at once, then the server's word in a toast.
+    await page.getByRole("button", { name: "İzlendi" }).waitFor();
+    expect(await pressed(page, "İzlendi")).toBe("true");
+    await page.getByText("Bölüm izlendi olarak işaretlendi · Durum: İzliyorum").first().waitFor();
+
+    await page.goto("/dashboard");
+    const list = upNext(page);
+    await list.getByText("1. Sezon 2. Bölüm").waitFor();
+    expect(await list.getByText("27 Ocak 2008").isVisible()).toBe(true);
+    await list.getByRole("button", { name: /^İzledim/ }).click();
+    // The row moves on to the third episode, then (after the server) to the fourth, not aired.
+    await list.getByText("1. Sezon 3. Bölüm").waitFor();
+    await page.getByText("Bölüm izlendi olarak işaretlendi").first().waitFor();
+    await list.getByRole("button", { name: /^İzledim/ }).click();
+    await list.getByText("17 Şubat 2008 tarihinde yayınlanacak").waitFor();
+    expect(await list.getByRole("button").count()).toBe(0);
+
+    await page.goto(SEASON);
+    await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
+    expect(await row(page, 4).getByText("Henüz yayınlanmadı").isVisible()).toBe(true);
+    expect(await row(page, 4).getByRole("button").count()).toBe(0);
+    // "Sezon İzlendi" takes the season back, "Buraya kadar izledim" marks the first two.
+    await page.getByRole("button", { name: "Sezon İzlendi" }).click();
+    await progress(page, "1. Sezon", "0/3 bölüm").waitFor();
+    await page.getByText("1. Sezonun işaretleri kaldırıldı").first().waitFor();
+    await row(page, 2)
+      .getByRole("button", { name: /Buraya kadar/ })
+      .click();
+    await progress(page, "1. Sezon", "2/3 bölüm").waitFor();
+    expect(await row(page, 1).getByRole("button", { name: "İzlendi" }).isVisible()).toBe(true);
+    expect(await row(page, 3).getByRole("button", { name: "Bölümü İzledim" }).isVisible()).toBe(
+      true,
+    );
+    await page.getByText("2 bölüm işaretlendi").first().waitFor();
+    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await page.getByRole("button", { name: "Sezon İzlendi" }).waitFor();
+    await page.getByText("1. Sezon izlendi olarak işaretlendi").first().waitFor();
+    // Un-marking one row by its toggle.
+    await row(page, 3).getByRole("button", { name: "İzlendi" }).click();
+    await progress(page, "1. Sezon", "2/3 bölüm").waitFor();
+    await page.getByText("Bölümün işareti kaldırıldı").first().waitFor();
+
+    await page.goto(`/dizi/${SERIES}`);
+    await progress(page, "Dizi ilerlemesi", "2/3 bölüm").waitFor();
+    expect(await progress(page, "1. Sezon", "2/3 bölüm").isVisible()).toBe(true);
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
+  it("without JavaScript (phone): the same forms post and come back with the change", async () => {
+    const cookie = await account("Ece Şahin");
+    const page = await tab(cookie, { viewport: PHONE, javaScript: false });
+
+    await page.goto(episodePath(2));
+    await page.getByRole("button", { name: "Bölümü İzledim" }).click();
+    await page.waitForURL(`**${episodePath(2)}`);
+    await page.getByRole("button", { name: "İzlendi" }).waitFor();
+
+    await page.goto(SEASON);
+    expect(await progress(page, "1. Sezon", "1/3 bölüm").isVisible()).toBe(true);
+    await row(page, 3)
+      .getByRole("button", { name: /Buraya kadar/ })
+      .click();
+    await page.waitForURL(`**${SEASON}`);
+    await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
+    await page.getByRole("button", { name: "Sezon İzlendi" }).click();
+    await progress(page, "1. Sezon", "0/3 bölüm").waitFor();
+    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
+    await row(page, 3).getByRole("button", { name: "İzlendi" }).click();
+    await progress(page, "1. Sezon", "2/3 bölüm").waitFor();
+
+    await page.goto("/dashboard");
+    const list = upNext(page);
+    expect(await list.getByText("1. Sezon 3. Bölüm").isVisible()).toBe(true);
+    await list.getByRole("button", { name: /^İzledim/ }).click();
+    await page.waitForURL("**/dashboard");
+    await upNext(page).getByText("17 Şubat 2008 tarihinde yayınlanacak").waitFor();
+
+    await page.goto(`/dizi/${SERIES}`);
+    expect(await progress(page, "Dizi ilerlemesi", "3/3 bölüm").isVisible()).toBe(true);
+  });
+
+  it("refuses a special, a negative number or an unknown episode with a Turkish message and stores nothing", async () => {
+    const cookie = await account("Can Öztürk");
+    const cases: [Record<string, string>, string][] = [
+      [{ season: "0", episode: "1" }, "Özel bölümler işaretlenemez"],
+      [{ season: "1", episode: "-2" }, "Bu bölüm bulunamadı"],
+      [{ season: "1", episode: "99" }, "Bu bölüm bulunamadı"],
+      [{ season: "1", episode: "4" }, "Bu bölüm henüz yayınlanmadı"],
+      [{ season: "1", episode: "x'; drop" }, "Bu bölüm bulunamadı"],
+      [{ season: "1", episode: "1", seriesId: "999999" }, "Bu bölüm bulunamadı"],
+      [{ intent: "season", season: "1", episode: "", seriesId: "999999" }, "Bu sezon bulunamadı"],
+    ];
+    for (const [fields, message] of cases) {
+      const answer = await post(
+        "/bolum-izle",
+        { intent: "mark", seriesId: String(SERIES), returnTo: SEASON, ...fields },
+        cookie,
+      );
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe(SEASON);
+      const toast = answer.headers
+        .getSetCookie()
+        .find((value) => value.startsWith("perde_toast="))!
+        .split(";")[0]!;
+      const back = await fetch(`${server.url}${SEASON}`, {
+        headers: { Cookie: `${cookie}; ${toast}` },
+      });
+      expect(await back.text()).toContain(message);
+    }
+    const page = await tab(cookie);
+    await page.goto(SEASON);
+    expect(await progress(page, "1. Sezon", "0/3 bölüm").isVisible()).toBe(true);
+  });
+
+  it("shows a second person none of the first's marks, and anonymous visitors the same public page", async () => {
+    const first = await account("Ayşe Kaya");
+    for (const episode of ["1", "2"])
+      await post(
+        "/bolum-izle",
+        { intent: "mark", seriesId: String(SERIES), season: "1", episode },
+        first,
+      );
+    const second = await account("Mehmet Demir");
+    // Mehmet sends Ayşe's episode to un-mark: only his own (none) could change.
+    await post(
+      "/bolum-izle",
+      { intent: "unmark", seriesId: String(SERIES), season: "1", episode: "1" },
+      second,
+    );
+
+    const page = await tab(second, { viewport: PHONE });
+    await page.goto(SEASON);
+    await progress(page, "1. Sezon", "0/3 bölüm").waitFor();
+    expect(await page.getByRole("button", { name: "İzlendi" }).count()).toBe(0);
+    await page.goto("/dashboard");
+    await page.getByText("sıradaki bölüm burada görünür").waitFor();
+    expect(await upNext(page).count()).toBe(0);
+
+    // The data export holds each person's own marks.
+    const exported = async (cookie: string) =>
+      (
+        (await (
+          await fetch(`${server.url}/hesap/verilerim`, { headers: { Cookie: cookie } })
+        ).json()) as {
+          episodeWatches: { seriesId: number; seasonNumber: number; episodeNumber: number }[];
+        }
+      ).episodeWatches;
+    expect(await exported(second)).toEqual([]);
+    expect(
+      (await exported(first)).map((row) => [row.seriesId, row.seasonNumber, row.episodeNumber]),
+    ).toEqual([
+      [SERIES, 1, 1],
+      [SERIES, 1, 2],
+    ]);
+
+    // His own season, at phone width with JavaScript: his marks only.
+    await page.goto(SEASON);
+    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
+    await page.getByText("1. Sezon izlendi olarak işaretlendi").first().waitFor();
+
+    const own = await tab(first);
+    await own.goto(SEASON);
+    await progress(own, "1. Sezon", "2/3 bölüm").waitFor();
+
+    // Anonymous: public, cacheable, no progress; the buttons lead to sign-in.
+    const response = await fetch(`${server.url}${SEASON}`);
+    expect(response.headers.get("cache-control")).toContain("public");
+    const html = await response.text();
+    expect(html).not.toContain("progressbar");
+    const visitor = await tab(null, { viewport: PHONE });
+    await visitor.goto(episodePath(1));
+    await visitor.getByRole("button", { name: "Bölümü İzledim" }).click();
+    await visitor.waitForURL("**/auth");
+  });
+});
