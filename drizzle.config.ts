@@ -8,6 +8,7 @@ export default defineConfig({
     "./app/db/catalogue-schema.ts",
     "./app/db/tracking-schema.ts",
     "./app/db/history-schema.ts",
+    "./app/db/import-schema.ts",
   ],
   out: "./drizzle",
 });

@@ -8,6 +8,8 @@ export default [
   route("auth/gecis-anahtari", "routes/passkey-sign-in.tsx"),
   route("hesap", "routes/account.tsx"),
   route("hesap/verilerim", "routes/account-data.tsx"),
+  route("hesap/ice-aktar", "routes/history-import.tsx"),
+  route("hesap/ice-aktar/:importId", "routes/history-import-status.tsx"),
   route("hesap/disa-aktar/letterboxd", "routes/letterboxd-export.tsx"),
   route("hesap/disa-aktar/imdb", "routes/imdb-export.tsx"),
   route("hesap/gecis-anahtari", "routes/passkey-registration.tsx"),

@@ -13,6 +13,7 @@ import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { createJobQueue } from "~/db/jobs.server";
+import { defineImportJobs, resumeImports, stopImportJobs } from "~/history/import/imports.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -91,7 +92,10 @@ async function createServices(): Promise<AppServices> {
   };
   // Every domain declares its jobs, then the queue starts working them.
   await defineScheduleJobs(services);
+  await defineImportJobs(services);
   await jobs.start();
+  // History imports (issue #24.4) left running by a stop are queued again.
+  await resumeImports(services);
   return services;
 }
 
@@ -307,6 +311,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
   const closers: Closer[] = [
     ["rate limit pruning", stopPruning],
     ["metrics", () => new Promise((resolve) => metricsServer?.close(resolve) ?? resolve(null))],
+    ["imports", stopImportJobs],
     ["jobs", () => services.jobs.stop()],
     ["page cache", () => pageCache?.close()],
     ["catalogue", () => services.catalogue.close?.()],

@@ -18,6 +18,11 @@ export const STATUS_TEXTS = {
     message:
       "Formla gönderilen veri izin verilen boyutu aşıyor. Lütfen daha kısa bir metinle yeniden deneyin.",
   },
+  fileTooLarge: {
+    title: "Dosya çok büyük",
+    message:
+      "Yüklenen dosya 10 MB sınırını aşıyor. Hiçbir şey içe aktarılmadı. Lütfen daha küçük bir dosya deneyin.",
+  },
   lengthRequired: {
     title: "İstek okunamadı",
     message:

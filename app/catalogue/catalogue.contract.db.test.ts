@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import * as shape from "../../tests/support/catalogue-shapes";
 import { API_KEY } from "../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
 import { createTestDatabase } from "../../tests/support/test-database";
+import { catalogueTitles } from "~/db/catalogue-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/core/logger.server";
 import { createCache, memoryStore } from "./cache.server";
@@ -181,6 +183,31 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
       true,
     );
     expect(await catalogue().search("ab")).toBeNull();
+  });
+
+  it("finds a film or series by its IMDb id, and nothing for an unknown or malformed one", async () => {
+    // The fake movie database knows these (fixtures.ts); the embedded catalogue, the ids its
+    // content gives.
+    const known = async (mediaType: "movie" | "tv") => {
+      if (name === "tmdb")
+        return mediaType === "movie"
+          ? { imdbId: "tt0137523", id: 550 }
+          : { imdbId: "tt0903747", id: 1396 };
+      const t = catalogueTitles;
+      const [row] = await database.db
+        .select({ imdbId: t.imdbId, id: t.id })
+        .from(t)
+        .where(and(eq(t.mediaType, mediaType), isNotNull(t.imdbId)))
+        .limit(1);
+      return { imdbId: row!.imdbId!, id: row!.id };
+    };
+    for (const mediaType of ["movie", "tv"] as const) {
+      const { imdbId, id } = await known(mediaType);
+      expect(await catalogue().findByImdbId(imdbId)).toEqual({ mediaType, id });
+    }
+    expect(await catalogue().findByImdbId("tt9999998")).toBeNull();
+    expect(await catalogue().findByImdbId("nm0000001")).toBeNull();
+    expect(await catalogue().findByImdbId("tt1/../x")).toBeNull();
   });
 
   it("finds nothing for unknown ids", async () => {

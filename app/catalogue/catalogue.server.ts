@@ -60,6 +60,11 @@ export interface Catalogue {
     page?: number,
     options?: { typos?: boolean },
   ): Promise<Paged<SearchResult> | null>;
+  /**
+   * The film or series with this IMDb id ("tt0137523"); null when the source knows none (or the
+   * id is malformed). Imports of IMDb files match by it.
+   */
+  findByImdbId(imdbId: string): Promise<{ mediaType: MediaType; id: number } | null>;
   /** Where images of this source come from; sizes and paths are appended (images.ts). */
   readonly imageBaseUrl: string;
   close?(): Promise<void>;

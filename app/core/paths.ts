@@ -36,6 +36,9 @@ export const paths = {
   signOut: "/cikis",
   account: "/hesap",
   accountData: "/hesap/verilerim",
+  /** İçe aktar: a Letterboxd or IMDb history; then one import's progress, review and report. */
+  historyImport: "/hesap/ice-aktar",
+  historyImportStatus: (importId: number) => `/hesap/ice-aktar/${importId}`,
   passkeyRegistration: "/hesap/gecis-anahtari",
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",

@@ -14,6 +14,7 @@ import { projectRoot } from "~/core/project-root.server";
 import * as authSchema from "./auth-schema";
 import * as catalogueSchema from "./catalogue-schema";
 import * as historySchema from "./history-schema";
+import * as importSchema from "./import-schema";
 import * as userSchema from "./schema";
 import * as trackingSchema from "./tracking-schema";
 
@@ -23,6 +24,7 @@ const schema = {
   ...catalogueSchema,
   ...trackingSchema,
   ...historySchema,
+  ...importSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

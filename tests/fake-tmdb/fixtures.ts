@@ -481,3 +481,10 @@ export const personCredits: Record<
 };
 
 export const genreLists = genres;
+
+/** IMDb ids the fake's `/find` knows (imports match IMDb files by them). */
+export const imdbIds: Record<string, { mediaType: "movie" | "tv"; id: number }> = {
+  tt0137523: { mediaType: "movie", id: 550 },
+  tt0068646: { mediaType: "movie", id: 238 },
+  tt0903747: { mediaType: "tv", id: 1396 },
+};

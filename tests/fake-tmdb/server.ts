@@ -4,6 +4,7 @@ import {
   ACCESS_TOKEN,
   API_KEY,
   genreLists,
+  imdbIds,
   movies,
   people,
   personCredits,
@@ -302,6 +303,18 @@ function route(path: string, query: Record<string, string>): unknown {
       return paginate(discover(series, query, "first_air_date").map(seriesSummary), query.page);
     case "/search/multi":
       return search(query);
+  }
+  if (parts[0] === "find" && parts.length === 2 && query.external_source === "imdb_id") {
+    const found = imdbIds[parts[1]!];
+    const movie = found?.mediaType === "movie" && movies.find((item) => item.id === found.id);
+    const show = found?.mediaType === "tv" && series.find((item) => item.id === found.id);
+    return {
+      movie_results: movie ? [movieSummary(movie)] : [],
+      tv_results: show ? [seriesSummary(show)] : [],
+      person_results: [],
+      tv_episode_results: [],
+      tv_season_results: [],
+    };
   }
   if (parts[0] === "movie" && parts.length === 2) {
     const movie = movies.find((item) => item.id === num(parts[1]));

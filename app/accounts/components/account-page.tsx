@@ -386,6 +386,12 @@ export function AccountPage({ data }: { data: AccountData }) {
             Verilerimi İndir
           </Link>
         </Button>
+        <p className="text-sm text-muted-foreground">
+          Letterboxd ya da IMDb geçmişiniz mi var?{" "}
+          <Link to={paths.historyImport} className="text-primary hover:underline">
+            İçe aktarın
+          </Link>
+        </p>
         <div className="space-y-2 border-t pt-4">
           <h3 className="font-semibold">Dışa Aktar</h3>
           <p className="text-sm text-muted-foreground">

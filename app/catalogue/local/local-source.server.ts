@@ -33,6 +33,9 @@ import {
   type SeriesSummary,
 } from "../types";
 
+/** An IMDb title id: "tt" and seven or more digits. */
+const IMDB_ID = /^tt\d{7,10}$/;
+
 /** Where the app serves the local catalogue's drawn artwork (routes/artwork.tsx). */
 const LOCAL_IMAGE_BASE = "/gorsel";
 
@@ -463,6 +466,15 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
           .filter((credit) => credit.mediaType === "tv")
           .map((credit) => ({ ...(credit.summary as SeriesSummary), character: credit.character })),
       };
+    }),
+    findByImdbId: safely("findByImdbId", async (imdbId: string) => {
+      if (!IMDB_ID.test(imdbId)) return null;
+      const [row] = await db
+        .select({ mediaType: catalogueTitles.mediaType, id: catalogueTitles.id })
+        .from(catalogueTitles)
+        .where(eq(catalogueTitles.imdbId, imdbId))
+        .limit(1);
+      return row ?? null;
     }),
     genres: safely("genres", async (mediaType: "movie" | "tv") => {
       const rows = await db

@@ -17,6 +17,7 @@ const MEMOIZED = [
   "search",
   "movieRecommendations",
   "seriesRecommendations",
+  "findByImdbId",
 ] as const satisfies readonly (keyof Catalogue)[];
 
 /**

@@ -459,5 +459,20 @@ export const personDetails = z
   });
 
 /** Only the overview or biography, for the English fallback. */
+const foundId = z.object({ id: z.number().int().positive() });
+
+/** `/find/{imdb_id}`: the film, else the series, with that IMDb id; null when neither. */
+export const findResult = z
+  .object({
+    movie_results: z.array(foundId).nullish(),
+    tv_results: z.array(foundId).nullish(),
+  })
+  .transform((raw): { mediaType: "movie" | "tv"; id: number } | null => {
+    const movie = raw.movie_results?.[0];
+    if (movie) return { mediaType: "movie", id: movie.id };
+    const series = raw.tv_results?.[0];
+    return series ? { mediaType: "tv", id: series.id } : null;
+  });
+
 export const overviewOnly = z.object({ overview: text }).transform((raw) => raw.overview);
 export const biographyOnly = z.object({ biography: text }).transform((raw) => raw.biography);

@@ -171,6 +171,16 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
         schema.seriesPage,
       );
     },
+    async findByImdbId(imdbId) {
+      if (!/^tt\d{7,10}$/.test(imdbId)) return null;
+      const found = await fetchParsed(
+        `/find/${imdbId}`,
+        { external_source: "imdb_id" },
+        TTL.details,
+        schema.findResult,
+      );
+      return found ?? null;
+    },
     search(query, page) {
       const trimmed = query.trim();
       if (trimmed.length < 3) return Promise.resolve(null);

@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+/*
+ * Imports of a viewing history from Letterboxd or IMDb (issue #24.4). The upload is read and
+ * checked in the request and its rows are stored here; a background job matches and writes
+ * them in batches, marking each row done, so a restart resumes where it stopped. Once nothing
+ * is left to review, the raw rows are deleted: only the import's report stays.
+ */
+
+export const IMPORT_STATUSES = ["running", "review", "done"] as const;
+
+/** Which export a row came from; decides what it writes. */
+export const IMPORT_ROW_KINDS = [
+  "watched",
+  "watchlist",
+  "rating",
+  "diary",
+  "review",
+  "imdb-rating",
+  "imdb-list",
+] as const;
+export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
+
+/**
+ * pending: not looked at yet; written: matched and written; review: waits for the person's
+ * choice; skipped: the person skipped it (or nothing could be written); bad: refused, with a
+ * reason (a series episode, a rating out of range found late).
+ */
+export const IMPORT_ROW_STATES = ["pending", "written", "review", "skipped", "bad"] as const;
+
+export interface ImportReport {
+  /** Rows written, by kind of row. */
+  written: Partial<Record<ImportRowKind, number>>;
+  skipped: number;
+  /** Rows refused while reading the file or later: file name, line number, Turkish reason. */
+  badRows: { file: string; line: number; reason: string }[];
+  /** All bad rows, when there were more than the list keeps. */
+  badRowCount: number;
+  /** Kept but reported: a review shorter than 10 characters saved as a rating alone. */
+  notes: { file: string; line: number; note: string }[];
+}
+
+export const imports = pgTable(
+  "imports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status", { enum: IMPORT_STATUSES }).notNull().default("running"),
+    /** "letterboxd" or "imdb", and the file's name as uploaded. */
+    source: text("source", { enum: ["letterboxd", "imdb"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    totalRows: integer("total_rows").notNull(),
+    processedRows: integer("processed_rows").notNull().default(0),
+    report: jsonb("report").$type<ImportReport>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("imports_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // One import at a time per person: a second upload while one runs is refused.
+    uniqueIndex("imports_one_running_per_user")
+      .on(table.userId)
+      .where(sql`${table.status} = 'running'`),
+    check("imports_status_check", sql`${table.status} in ('running', 'review', 'done')`),
+    check("imports_source_check", sql`${table.source} in ('letterboxd', 'imdb')`),
+    check(
+      "imports_rows_check",
+      sql`${table.totalRows} between 0 and 50000 and ${table.processedRows} between 0 and ${table.totalRows}`,
+    ),
+  ],
+);
+
+/** The fields of one row as read from the file, already checked (app/history/import/formats.ts). */
+export interface ImportRowFields {
+  title: string;
+  /** IMDb's original title, when the file has it. */
+  originalTitle?: string;
+  year: number | null;
+  imdbId?: string;
+  /** "movie" or "tv" when the file says (IMDb's Title Type); Letterboxd lists films. */
+  mediaType?: "movie" | "tv";
+  /** 1-10. */
+  rating?: number;
+  watchedOn?: string;
+  rewatch?: boolean;
+  tags?: string[];
+  review?: string;
+  /** The identity of a diary entry across files and imports (Letterboxd URI, date, n). */
+  diaryKey?: string;
+}
+
+export interface ImportCandidate {
+  mediaType: "movie" | "tv";
+  id: number;
+  title: string;
+  /** IMDb's original title, when the file has it. */
+  originalTitle?: string;
+  year: number | null;
+}
+
+export const importRows = pgTable(
+  "import_rows",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    importId: bigint("import_id", { mode: "number" })
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    file: text("file").notNull(),
+    line: integer("line").notNull(),
+    kind: text("kind", { enum: IMPORT_ROW_KINDS }).notNull(),
+    fields: jsonb("fields").$type<ImportRowFields>().notNull(),
+    state: text("state", { enum: IMPORT_ROW_STATES }).notNull().default("pending"),
+    reason: text("reason"),
+    /** What the row was written to (matched, or chosen on the review screen). */
+    itemType: text("item_type", { enum: ["movie", "tv"] }),
+    itemId: integer("item_id"),
+    /** For a row in review: the titles the person may choose from (at most 5). */
+    candidates: jsonb("candidates").$type<ImportCandidate[]>(),
+  },
+  (table) => [
+    index("import_rows_import_state_idx").on(table.importId, table.state, table.id),
+    uniqueIndex("import_rows_import_file_line_unique").on(table.importId, table.file, table.line),
+    check(
+      "import_rows_state_check",
+      sql`${table.state} in ('pending', 'written', 'review', 'skipped', 'bad')`,
+    ),
+    check(
+      "import_rows_kind_check",
+      sql`${table.kind} in ('watched', 'watchlist', 'rating', 'diary', 'review', 'imdb-rating', 'imdb-list')`,
+    ),
+    check("import_rows_item_check", sql`${table.itemId} is null or ${table.itemId} > 0`),
+  ],
+);
+
+/**
+ * What a title or IMDb id matched, per catalogue source, so a second import (or a file naming
+ * the same film in four CSVs) asks the movie database once. Holds no personal data.
+ */
+export const importMatches = pgTable(
+  "import_matches",
+  {
+    key: text("key").primaryKey(),
+    /** { item } when sure, { candidates } otherwise (ImportMatch in match.server.ts). */
+    result: jsonb("result").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("import_matches_created_idx").on(table.createdAt)],
+);

@@ -1,0 +1,268 @@
+import { useEffect } from "react";
+import { Form, useRevalidator } from "react-router";
+import { formatCount } from "~/core/format";
+import { paths } from "~/core/paths";
+import type { ImportCandidate, ImportReport, ImportRowKind } from "~/db/import-schema";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Button } from "~/ui/button";
+import { Link } from "~/ui/link";
+import { useHydrated } from "~/ui/use-hydrated";
+import { STATUS_LABELS, WRITTEN_LABELS } from "./labels";
+
+export interface ImportStatusData {
+  id: number;
+  status: keyof typeof STATUS_LABELS;
+  fileName: string;
+  totalRows: number;
+  processedRows: number;
+  report: ImportReport;
+  review: {
+    id: number;
+    file: string;
+    line: number;
+    title: string;
+    year: number | null;
+    candidates: ImportCandidate[];
+  }[];
+  reviewCount: number;
+}
+
+/** How often the page asks again while the import runs. */
+const POLL_MS = 1500;
+
+/** While the import runs: asked again every POLL_MS with JavaScript, refreshed without. */
+function useLiveProgress(running: boolean) {
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (!running || !hydrated) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, hydrated, revalidator]);
+}
+
+function Progress({ data }: { data: ImportStatusData }) {
+  const share = data.totalRows === 0 ? 100 : (data.processedRows / data.totalRows) * 100;
+  const label = `${formatCount(data.processedRows)} / ${formatCount(data.totalRows)} satır`;
+  return (
+    <div className="space-y-2">
+      <div
+        role="progressbar"
+        aria-label="İçe aktarma ilerlemesi"
+        aria-valuemin={0}
+        aria-valuemax={data.totalRows}
+        aria-valuenow={data.processedRows}
+        aria-valuetext={label}
+        className="h-3 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
+      </div>
+      <p className="text-sm tabular-nums" data-testid="import-progress">
+        {label}
+      </p>
+    </div>
+  );
+}
+
+function ReviewRow({ row }: { row: ImportStatusData["review"][number] }) {
+  return (
+    <li className="space-y-3 p-4">
+      <p>
+        <span className="font-medium">{row.title}</span>
+        {row.year !== null && <span className="text-muted-foreground"> ({row.year})</span>}
+        <span className="block text-xs text-muted-foreground">
+          {row.file}, {row.line}. satır
+        </span>
+      </p>
+      <Form method="post" className="space-y-2">
+        <input type="hidden" name="rowId" value={row.id} />
+        {row.candidates.length > 0 ? (
+          <fieldset className="space-y-1.5">
+            <legend className="sr-only">{row.title} için bir yapım seçin</legend>
+            {row.candidates.map((candidate, index) => (
+              <label
+                key={`${candidate.mediaType}:${candidate.id}`}
+                className="flex items-center gap-2 text-sm"
+              >
+                <input
+                  type="radio"
+                  name="choice"
+                  value={`${candidate.mediaType}:${candidate.id}`}
+                  defaultChecked={index === 0}
+                  required
+                />
+                <span>
+                  {candidate.title}
+                  {candidate.year !== null && ` (${candidate.year})`}
+                  <span className="text-muted-foreground">
+                    {candidate.mediaType === "tv" ? " · dizi" : " · film"}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="text-sm text-muted-foreground">Katalogda eşleşen bir yapım bulunamadı.</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {row.candidates.length > 0 && (
+            <Button type="submit" name="intent" value="pick">
+              Bunu seç
+            </Button>
+          )}
+          <Button type="submit" name="intent" value="skip" variant="outline" formNoValidate>
+            Atla
+          </Button>
+        </div>
+      </Form>
+    </li>
+  );
+}
+
+function Report({ report }: { report: ImportReport }) {
+  const written = Object.entries(report.written) as [ImportRowKind, number][];
+  return (
+    <section aria-labelledby="ozet" className="space-y-4">
+      <h2 id="ozet" className="text-xl font-semibold">
+        Özet
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {written.map(([kind, rows]) => (
+          <li key={kind}>
+            {WRITTEN_LABELS[kind]}: <strong className="tabular-nums">{formatCount(rows)}</strong>
+          </li>
+        ))}
+        {written.length === 0 && <li>Hiçbir satır yazılmadı.</li>}
+        {report.skipped > 0 && (
+          <li>
+            Atlanan: <strong className="tabular-nums">{formatCount(report.skipped)}</strong>
+          </li>
+        )}
+      </ul>
+      {report.notes.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Notlar</h3>
+          <ul className="space-y-1 text-sm">
+            {report.notes.map((note) => (
+              <li key={`${note.file}:${note.line}`}>
+                {note.file}, {note.line}. satır: {note.note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BadRows({ report }: { report: ImportReport }) {
+  if (report.badRowCount === 0) return null;
+  return (
+    <section aria-labelledby="hatali" className="space-y-3">
+      <h2 id="hatali" className="text-xl font-semibold">
+        İçe aktarılamayan satırlar ({formatCount(report.badRowCount)})
+      </h2>
+      <div className="overflow-x-auto rounded-2xl border bg-card">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b text-muted-foreground">
+            <tr>
+              <th className="p-3 font-medium">Dosya</th>
+              <th className="p-3 font-medium">Satır</th>
+              <th className="p-3 font-medium">Neden</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {report.badRows.map((row) => (
+              <tr key={`${row.file}:${row.line}`}>
+                <td className="p-3">{row.file}</td>
+                <td className="p-3 tabular-nums">{formatCount(row.line)}</td>
+                <td className="p-3">{row.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {report.badRowCount > report.badRows.length && (
+        <p className="text-sm text-muted-foreground">
+          İlk {formatCount(report.badRows.length)} satır gösteriliyor.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /hesap/ice-aktar/{id}: progress while it runs, then the review screen, then the report. */
+export function ImportStatusPage({ data }: { data: ImportStatusData }) {
+  const running = data.status === "running";
+  useLiveProgress(running);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      {running && (
+        // Without JavaScript the page refreshes itself while the import runs.
+        <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} />
+      )}
+      <Breadcrumb
+        items={[
+          { label: "Hesabım", to: paths.account },
+          { label: "İçe aktar", to: paths.historyImport },
+          { label: data.fileName },
+        ]}
+      />
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold break-all">{data.fileName}</h1>
+        <p className="text-muted-foreground" role="status">
+          {STATUS_LABELS[data.status]}
+          {running && ": satırlar eşleştirilip yazılıyor. Bu sayfayı kapatabilirsiniz."}
+        </p>
+      </header>
+      <Progress data={data} />
+      {running && (
+        <Form method="post">
+          <Button type="submit" name="intent" value="cancel" variant="outline">
+            İçe aktarımı durdur
+          </Button>
+          <p className="mt-2 text-sm text-muted-foreground">
+            Yazılan satırlar kalır; kalanlar atlanır.
+          </p>
+        </Form>
+      )}
+
+      {data.status === "review" && (
+        <section aria-labelledby="secim" className="space-y-3">
+          <h2 id="secim" className="text-xl font-semibold">
+            Emin olamadığımız satırlar ({formatCount(data.reviewCount)})
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Bu satırlar katalogda tek bir yapımla kesin eşleşmedi. Doğru yapımı seçin ya da atlayın;
+            seçmediğiniz hiçbir şey yazılmaz.
+          </p>
+          <ul className="divide-y rounded-2xl border bg-card">
+            {data.review.map((row) => (
+              <ReviewRow key={row.id} row={row} />
+            ))}
+          </ul>
+          <Form method="post">
+            <Button type="submit" name="intent" value="skip-all" variant="outline">
+              Kalan {formatCount(data.reviewCount)} satırı atla
+            </Button>
+          </Form>
+        </section>
+      )}
+
+      {data.status === "done" && <Report report={data.report} />}
+      <BadRows report={data.report} />
+      {data.status === "done" && (
+        <p className="flex flex-wrap gap-4 text-sm">
+          <Link to={paths.dashboard} className="text-primary hover:underline">
+            Panele git
+          </Link>
+          <Link to={paths.historyImport} className="text-primary hover:underline">
+            Başka bir dosya içe aktar
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { z } from "zod";
+import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
+
+/*
+ * The CSV formats an import understands, told apart by their header (and, for Letterboxd's two
+ * lists that share one header, by the file's name or the person's choice). Columns are found by
+ * name, so extra or reordered columns are fine; a missing required one refuses the file.
+ */
+
+export type ListChoice = "watched" | "watchlist";
+
+export interface KnownFormat {
+  kind: ImportRowKind;
+  source: "letterboxd" | "imdb";
+}
+
+export type CsvFormat = KnownFormat | { refusal: string; askListKind?: boolean };
+
+const LETTERBOXD_REQUIRED: Record<string, string[]> = {
+  diary: ["Name", "Year", "Letterboxd URI", "Rating", "Rewatch", "Tags", "Watched Date"],
+  review: ["Name", "Year", "Letterboxd URI", "Review", "Watched Date"],
+  rating: ["Date", "Name", "Year", "Letterboxd URI", "Rating"],
+  watched: ["Date", "Name", "Year", "Letterboxd URI"],
+  watchlist: ["Date", "Name", "Year", "Letterboxd URI"],
+};
+const IMDB_REQUIRED: Record<string, string[]> = {
+  "imdb-rating": ["Const", "Your Rating", "Title", "Title Type", "Year"],
+  "imdb-list": ["Position", "Const", "Title", "Title Type", "Year"],
+};
+
+/** What the file's name says of a Letterboxd list: watched.csv or watchlist.csv. */
+function listOfName(file: string): ListChoice | null {
+  const name = file.toLowerCase();
+  if (/^watchlist\b/.test(name)) return "watchlist";
+  if (/^watched\b/.test(name)) return "watched";
+  return null;
+}
+
+export function csvFormat(
+  file: string,
+  header: string[],
+  choice: ListChoice | undefined,
+  inZip: boolean,
+): CsvFormat {
+  const has = (name: string) => header.includes(name);
+  const missing = (required: string[]) => required.filter((name) => !has(name));
+  const check = (kind: ImportRowKind, source: "letterboxd" | "imdb", required: string[]) => {
+    const absent = missing(required);
+    return absent.length === 0
+      ? { kind, source }
+      : { refusal: `${file} dosyasında şu sütunlar eksik: ${absent.join(", ")}.` };
+  };
+
+  if (has("Const")) {
+    if (has("Your Rating")) return check("imdb-rating", "imdb", IMDB_REQUIRED["imdb-rating"]!);
+    return check("imdb-list", "imdb", IMDB_REQUIRED["imdb-list"]!);
+  }
+  if (has("Letterboxd URI")) {
+    if (has("Review")) return check("review", "letterboxd", LETTERBOXD_REQUIRED.review!);
+    if (has("Watched Date")) return check("diary", "letterboxd", LETTERBOXD_REQUIRED.diary!);
+    if (has("Rating")) return check("rating", "letterboxd", LETTERBOXD_REQUIRED.rating!);
+    // watched.csv and watchlist.csv share this header: never guess which one it is.
+    const list = listOfName(file) ?? (inZip ? null : (choice ?? null));
+    if (!list)
+      return {
+        refusal:
+          "Bu Letterboxd listesinin izlediklerinizi mi, izleyeceklerinizi mi tuttuğu anlaşılamadı. Lütfen aşağıdan seçip yeniden yükleyin.",
+        askListKind: !inZip,
+      };
+    return check(list, "letterboxd", LETTERBOXD_REQUIRED[list]!);
+  }
+  return {
+    refusal: `${file} tanınmadı: Letterboxd ya da IMDb dışa aktarımının CSV dosyası olmalı (ilk satırda sütun adlarıyla).`,
+  };
+}
+
+const EPISODE_REASON = "Dizi bölümü: bölümler içe aktarılmıyor, yalnızca filmler ve diziler.";
+
+/** IMDb's Title Type, in either spelling ("tvSeries" or "TV Series"). */
+function imdbMediaType(raw: string): "movie" | "tv" | { reason: string } {
+  const type = raw.toLowerCase().replace(/[\s_-]+/g, "");
+  if (["movie", "tvmovie", "video", "short", "tvshort", "tvspecial"].includes(type)) return "movie";
+  if (["tvseries", "tvminiseries"].includes(type)) return "tv";
+  if (type === "tvepisode") return { reason: EPISODE_REASON };
+  return { reason: `Bu tür içe aktarılmıyor: “${raw || "boş"}”.` };
+}
+
+const title = z
+  .string()
+  .transform((value) => value.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: "Film adı boş." })
+      .max(500, { error: "Film adı 500 karakterden uzun." }),
+  );
+const year = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^\d{4}$/.test(value), { error: "Yıl geçersiz." })
+  .transform((value) => (value === "" ? null : Number(value)))
+  .refine((value) => value === null || (value >= 1870 && value <= 2100), {
+    error: "Yıl geçersiz.",
+  });
+/** Letterboxd's 0.5-5 stars, doubled to the site's 1-10; empty is no rating. */
+const stars = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^\d(\.\d)?$/.test(value), { error: "Puan geçersiz." })
+  .transform((value) => (value === "" ? undefined : Number(value) * 2))
+  .refine(
+    (value) => value === undefined || (Number.isInteger(value) && value >= 1 && value <= 10),
+    { error: "Puan 0,5 ile 5 yıldız arasında olmalı." },
+  );
+const imdbRating = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}$/, { error: "Puan 1 ile 10 arasında olmalı." })
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= 10, { error: "Puan 1 ile 10 arasında olmalı." });
+const day = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      value >= "1870-01-01" &&
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    { error: "Tarih geçersiz (YYYY-AA-GG olmalı)." },
+  );
+const imdbId = z
+  .string()
+  .trim()
+  .regex(/^tt\d{7,10}$/, { error: "IMDb kimliği geçersiz." });
+const uri = z
+  .string()
+  .trim()
+  .min(1, { error: "Letterboxd adresi boş." })
+  .max(300, { error: "Letterboxd adresi geçersiz." });
+const tags = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((tag) => tag.trim().slice(0, 100))
+    .filter(Boolean)
+    .slice(0, 20),
+);
+
+type Cells = Record<string, string>;
+
+/** The first problem of a row, in Turkish, or its checked fields. */
+export function readRow(
+  format: { kind: ImportRowKind },
+  cells: Cells,
+  occurrences: Map<string, number>,
+): { fields: ImportRowFields } | { reason: string } {
+  try {
+    return { fields: fieldsOf(format.kind, cells, occurrences) };
+  } catch (error) {
+    if (error instanceof z.ZodError) return { reason: error.issues[0]!.message };
+    if (error instanceof RowRefused) return { reason: error.message };
+    throw error;
+  }
+}
+
+class RowRefused extends Error {}
+
+function fieldsOf(
+  kind: ImportRowKind,
+  cells: Cells,
+  occurrences: Map<string, number>,
+): ImportRowFields {
+  const cell = (name: string) => cells[name] ?? "";
+  if (kind === "imdb-rating" || kind === "imdb-list") {
+    const mediaType = imdbMediaType(cell("Title Type"));
+    if (typeof mediaType === "object") throw new RowRefused(mediaType.reason);
+    const original = cell("Original Title").trim();
+    return {
+      title: title.parse(cell("Title")),
+      ...(original ? { originalTitle: original } : {}),
+      year: year.parse(cell("Year")),
+      imdbId: imdbId.parse(cell("Const")),
+      mediaType,
+      ...(kind === "imdb-rating" ? { rating: imdbRating.parse(cell("Your Rating")) } : {}),
+    };
+  }
+  const base = { title: title.parse(cell("Name")), year: year.parse(cell("Year")) };
+  uri.parse(cell("Letterboxd URI"));
+  if (kind === "watched" || kind === "watchlist") return base;
+  const rating = stars.parse(cell("Rating"));
+  if (kind === "rating") {
+    if (rating === undefined) throw new RowRefused("Puan boş.");
+    return { ...base, rating };
+  }
+  // A diary entry (diary.csv, reviews.csv): the same watch in both files has the same URI and
+  // date; the count tells two logs of one film on one day apart.
+  const watchedOn = day.parse(cell("Watched Date") || cell("Date"));
+  const identity = `${uri.parse(cell("Letterboxd URI"))}:${watchedOn}`;
+  const seen = (occurrences.get(identity) ?? 0) + 1;
+  occurrences.set(identity, seen);
+  const review = cell("Review").trim();
+  return {
+    ...base,
+    ...(rating === undefined ? {} : { rating }),
+    watchedOn,
+    rewatch: /^(yes|true|1)$/i.test(cell("Rewatch").trim()),
+    tags: tags.parse(cell("Tags")),
+    ...(kind === "review" ? { review } : {}),
+    diaryKey: `lb-diary:${identity}:${seen}`,
+  };
+}

@@ -1,0 +1,167 @@
+import { data } from "react-router";
+import type { AccountServices } from "~/accounts/account-services.server";
+import { requireUser } from "~/accounts/guards.server";
+import { formatCount } from "~/core/format";
+import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
+import { paths } from "~/core/paths";
+import { readForm } from "~/core/read-form.server";
+import { formSchema, z } from "~/ui/zod";
+import {
+  cancelImport,
+  createImport,
+  importOf,
+  importsOf,
+  resolveRow,
+  skipRemaining,
+  type ImportServices,
+} from "./imports.server";
+import { readUpload } from "./read-upload.server";
+
+/*
+ * The import pages' loaders and actions (routes stay thin). The owner is always the session's
+ * user; an import id of someone else's answers 404, like one that does not exist.
+ */
+
+type Services = ImportServices & AccountServices;
+
+const privately = { headers: { "Cache-Control": PRIVATE_PAGE_CACHE } };
+
+export interface UploadAnswer {
+  error: string;
+  /** A lone Letterboxd list: the form asks whether it is watched.csv or watchlist.csv. */
+  askListKind?: boolean;
+  at: number;
+}
+
+export async function importPageData(services: Services, request: Request) {
+  const user = await requireUser(request, services);
+  const list = await importsOf(services.database.db, user.id);
+  return data(
+    {
+      imports: list.map((item) => ({
+        ...item,
+        createdAt: item.createdAt.toISOString(),
+      })),
+    },
+    privately,
+  );
+}
+
+const NO_FILE = "Lütfen bir dosya seçin.";
+const uploadSchema = formSchema({
+  file: z
+    .instanceof(File, { error: NO_FILE })
+    .refine((file) => file.size > 0 || file.name !== "", { error: NO_FILE }),
+  list: z.enum(["watched", "watchlist"], { error: "Lütfen listenin türünü seçin." }).optional(),
+});
+
+export async function uploadAction(services: Services, request: Request) {
+  // The user is checked before the (large) body is read.
+  const user = await requireUser(request, services);
+  const form = await readForm(request);
+  const refuse = (error: string, askListKind?: boolean) =>
+    data<UploadAnswer>({ error, askListKind, at: Date.now() }, { status: 400, ...privately });
+  const parsed = uploadSchema.safeParse({
+    file: form.get("file"),
+    list: form.get("list") || undefined,
+  });
+  if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
+  const { file, list } = parsed.data;
+  const read = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()), list);
+  if (!read.ok) return refuse(read.message, read.askListKind);
+  if (read.rows.length === 0)
+    return refuse("Dosyada içe aktarılacak geçerli satır bulunamadı. Hiçbir şey yazılmadı.");
+  const created = await createImport(services, user.id, { fileName: file.name, ...read });
+  if (!created.ok) return refuse(created.message);
+  services.logger.info(
+    { importId: created.importId, rows: read.rows.length, bad: read.badRows.length },
+    "history import queued",
+  );
+  return services.flash.redirect(
+    paths.historyImportStatus(created.importId),
+    "success",
+    `Dosyanız alındı: ${formatCount(read.rows.length)} satır içe aktarılıyor.`,
+  );
+}
+
+const importIdSchema = z
+  .string()
+  .regex(/^\d{1,12}$/)
+  .transform(Number);
+
+function notFound(): never {
+  throw data(null, { status: 404, ...privately });
+}
+
+export async function importStatusData(
+  services: Services,
+  request: Request,
+  rawImportId: string | undefined,
+) {
+  const user = await requireUser(request, services);
+  const importId = importIdSchema.safeParse(rawImportId);
+  if (!importId.success) notFound();
+  const found = await importOf(services.database.db, user.id, importId.data);
+  if (!found) notFound();
+  return data({ ...found, createdAt: found.createdAt.toISOString() }, privately);
+}
+
+const resolutionSchema = formSchema({
+  intent: z.enum(["pick", "skip", "skip-all", "cancel"], { error: "Bilinmeyen işlem" }),
+  rowId: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
+    .optional(),
+  choice: z
+    .string()
+    .regex(/^(movie|tv):\d{1,10}$/)
+    .optional(),
+});
+
+export async function resolveAction(
+  services: Services,
+  request: Request,
+  rawImportId: string | undefined,
+) {
+  const user = await requireUser(request, services);
+  const importId = importIdSchema.safeParse(rawImportId);
+  if (!importId.success) notFound();
+  // Someone else's import is not found, whatever the form says.
+  if (!(await importOf(services.database.db, user.id, importId.data))) notFound();
+  const back = paths.historyImportStatus(importId.data);
+  const form = await readForm(request);
+  const parsed = resolutionSchema.safeParse({
+    intent: form.get("intent"),
+    rowId: form.get("rowId") ?? undefined,
+    choice: form.get("choice") ?? undefined,
+  });
+  const failed = () => services.flash.redirect(back, "error", "Bu satır artık seçim beklemiyor.");
+  if (!parsed.success) return failed();
+  const { intent, rowId, choice } = parsed.data;
+  const db = services.database.db;
+  if (intent === "cancel") {
+    const cancelled = await cancelImport(db, user.id, importId.data);
+    if (!cancelled) return services.flash.redirect(back, "error", "Bu içe aktarım artık sürmüyor.");
+    return services.flash.redirect(back, "success", "İçe aktarım durduruldu.");
+  }
+  if (intent === "skip-all") {
+    const skipped = await skipRemaining(db, user.id, importId.data);
+    if (!skipped) return failed();
+    return services.flash.redirect(back, "success", "Kalan satırlar atlandı.");
+  }
+  if (rowId === undefined) return failed();
+  if (intent === "skip") {
+    const done = await resolveRow(services, user.id, importId.data, { rowId, choice: "skip" });
+    return done ? services.flash.redirect(back, "success", "Satır atlandı.") : failed();
+  }
+  if (!choice) return failed();
+  const [mediaType, id] = choice.split(":") as ["movie" | "tv", string];
+  const done = await resolveRow(services, user.id, importId.data, {
+    rowId,
+    choice: "pick",
+    mediaType,
+    id: Number(id),
+  });
+  return done ? services.flash.redirect(back, "success", "Seçiminiz kaydedildi.") : failed();
+}

@@ -1,0 +1,366 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFixture, letterboxdZip } from "../../../tests/support/import-files";
+import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
+import { createLocalSource } from "~/catalogue/local/local-source.server";
+import type { ItemChanges } from "~/core/item-changes.server";
+import { createLogger } from "~/core/logger.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { user } from "~/db/auth-schema";
+import { diaryEntries, titleFacts } from "~/db/history-schema";
+import { importRows, imports } from "~/db/import-schema";
+import type { JobQueue } from "~/db/jobs.server";
+import { reviews, watchlist } from "~/db/schema";
+import {
+  cancelImport,
+  createImport,
+  exportImports,
+  importOf,
+  resolveRow,
+  runImport,
+  skipRemaining,
+  type ImportServices,
+} from "./imports.server";
+import { readUpload, type ReadResult } from "./read-upload.server";
+
+/*
+ * Imports against the real database and the embedded catalogue: what a Letterboxd export and
+ * an IMDb file write, the review screen's choices, importing twice, resuming a stopped job, one
+ * import at a time, and two people who cannot reach each other's imports.
+ */
+
+const logger = createLogger("silent");
+let handle: DatabaseHandle;
+let services: ImportServices;
+const queued: number[] = [];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await ensureLocalCatalogue(handle.db, logger);
+  const catalogue: Catalogue = createLocalSource(handle.db, logger);
+  services = {
+    database: handle,
+    catalogue,
+    logger,
+    jobs: {
+      send: async (_name: string, data: { importId: number }) => {
+        queued.push(data.importId);
+        return "job";
+      },
+    } as unknown as JobQueue,
+    changes: { changed: async () => undefined } as unknown as ItemChanges,
+  };
+  for (const id of ["ayse", "mehmet", "zeynep", "can"]) await createTestUser(handle, id);
+}, 120_000);
+afterAll(() => handle?.close());
+
+async function upload(userId: string, fileName: string, bytes: Uint8Array) {
+  const read: ReadResult = await readUpload(fileName, bytes);
+  if (!read.ok) throw new Error(read.message);
+  const created = await createImport(services, userId, { fileName, ...read });
+  if (!created.ok) throw new Error(created.message);
+  return created.importId;
+}
+
+const movieId = async (title: string) => {
+  const page = await services.catalogue.search(title, 1, { typos: false });
+  const found = page!.results.find(
+    (result) =>
+      result.mediaType === "movie" && (result.title === title || result.originalTitle === title),
+  );
+  return found!.id;
+};
+
+async function libraryOf(userId: string) {
+  const list = await handle.db
+    .select({ type: watchlist.itemType, id: watchlist.itemId, status: watchlist.status })
+    .from(watchlist)
+    .where(eq(watchlist.userId, userId));
+  const ratings = await handle.db
+    .select({
+      id: reviews.itemId,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.userId, userId));
+  const diary = await handle.db
+    .select()
+    .from(diaryEntries)
+    .where(eq(diaryEntries.userId, userId))
+    .orderBy(diaryEntries.watchedOn);
+  return { list, ratings, diary };
+}
+
+describe("importing a Letterboxd export", () => {
+  let importId: number;
+
+  it("writes the sure rows and keeps the rest for the person's choice", async () => {
+    importId = await upload("ayse", "letterboxd-ayse.zip", await letterboxdZip());
+    expect(queued).toContain(importId);
+    await runImport(services, importId);
+
+    const view = (await importOf(handle.db, "ayse", importId))!;
+    expect(view.status).toBe("review");
+    expect(view.processedRows).toBe(view.totalRows);
+    // Frankenstein (1994: the catalogue has 1931), a film nothing matches, Nosferatu (2024).
+    expect(view.review.map((row) => [row.file, row.line, row.title, row.year])).toEqual([
+      ["diary.csv", 5, "Frankenstein", 1994],
+      ["diary.csv", 6, "Bilinmeyen Bir Film", 2001],
+      ["watchlist.csv", 5, "Nosferatu", 2024],
+    ]);
+    expect(view.review[0]!.candidates[0]).toMatchObject({ title: "Frankenstein", year: 1931 });
+
+    const { list, ratings, diary } = await libraryOf("ayse");
+    const status = async (title: string) => {
+      const id = await movieId(title);
+      return list.find((row) => row.type === "movie" && row.id === id)?.status;
+    };
+    expect(await status("Stagecoach")).toBe("plan_to_watch");
+    expect(await status("Metropolis")).toBe("watched");
+    expect(await status("Alien")).toBe("watched");
+    // Nosferatu is watched (watched.csv, 1922), never put back on the list by watchlist.csv.
+    expect(await status("Nosferatu")).toBe("watched");
+    const ratingOf = (id: number) => ratings.find((row) => row.id === id);
+    expect(ratingOf(await movieId("Alien"))?.rating).toBe(7);
+    expect(ratingOf(await movieId("Vertigo"))?.rating).toBe(1);
+    expect(ratingOf(await movieId("Metropolis"))).toMatchObject({
+      rating: 10,
+      comment: expect.stringContaining("Maschinenmensch"),
+    });
+    // A formula-like review is stored as the text it is.
+    expect(ratingOf(await movieId("The Shining"))?.comment).toBe(
+      '=HYPERLINK("http://example.com") korkutucu, ama güzel',
+    );
+    // "Harika" is too short for a review: the rating alone.
+    expect(ratingOf(await movieId("City Lights"))).toMatchObject({ rating: 8, comment: null });
+
+    // The diary: Metropolis twice (2023 and the 2024 rewatch, with its review), Şehir Işıkları,
+    // The Shining; the bad rows (Psycho's 9 stars, Jaws' date) are not written.
+    expect(diary.map((entry) => [entry.watchedOn, entry.rating, entry.rewatch])).toEqual([
+      ["2023-03-09", 9, false],
+      ["2024-05-01", 10, true],
+      ["2024-06-01", 8, false],
+      ["2024-07-05", 8, false],
+    ]);
+    expect(diary[1]!.review).toContain("İkinci izleyişte");
+    expect(diary[0]!.tags).toEqual(["sessiz", "klasik"]);
+    expect(view.report.badRows).toEqual(
+      expect.arrayContaining([
+        { file: "diary.csv", line: 7, reason: "Puan 0,5 ile 5 yıldız arasında olmalı." },
+        { file: "diary.csv", line: 8, reason: "Tarih geçersiz (YYYY-AA-GG olmalı)." },
+        { file: "ratings.csv", line: 6, reason: "Puan boş." },
+      ]),
+    );
+
+    const facts = await handle.db
+      .select()
+      .from(titleFacts)
+      .where(
+        and(eq(titleFacts.itemType, "movie"), eq(titleFacts.itemId, await movieId("Metropolis"))),
+      );
+    expect(facts[0]).toMatchObject({ title: "Metropolis", runtime: expect.any(Number) });
+    expect(facts[0]!.directors.length).toBeGreaterThan(0);
+  });
+
+  it("writes a candidate the person picks, skips what they skip, then keeps only the report", async () => {
+    const view = (await importOf(handle.db, "ayse", importId))!;
+    const [frankenstein, unknown, nosferatu] = view.review;
+    const pick = frankenstein!.candidates[0]!;
+    // A title that was not offered for the row is refused.
+    expect(
+      await resolveRow(services, "ayse", importId, {
+        rowId: frankenstein!.id,
+        choice: "pick",
+        mediaType: "movie",
+        id: await movieId("Jaws"),
+      }),
+    ).toBe(false);
+    expect(
+      await resolveRow(services, "ayse", importId, {
+        rowId: frankenstein!.id,
+        choice: "pick",
+        mediaType: pick.mediaType,
+        id: pick.id,
+      }),
+    ).toBe(true);
+    expect(
+      await resolveRow(services, "ayse", importId, { rowId: unknown!.id, choice: "skip" }),
+    ).toBe(true);
+    const { diary } = await libraryOf("ayse");
+    expect(
+      diary.some((entry) => entry.itemId === pick.id && entry.watchedOn === "2024-06-30"),
+    ).toBe(true);
+
+    expect(await skipRemaining(handle.db, "ayse", importId)).toBe(true);
+    const done = (await importOf(handle.db, "ayse", importId))!;
+    expect(done.status).toBe("done");
+    expect(done.report.skipped).toBe(2);
+    expect(done.report.written).toMatchObject({
+      diary: 5,
+      watchlist: 3,
+      watched: 3,
+      rating: 4,
+      review: 3,
+    });
+    expect(done.report.notes).toEqual([
+      {
+        file: "reviews.csv",
+        line: 5,
+        note: "Yorum 10 karakterden kısa: yalnızca puan ve tarih kaydedildi.",
+      },
+    ]);
+    void nosferatu;
+    // The raw rows (personal data) are gone once nothing waits for a choice.
+    expect(
+      await handle.db.select().from(importRows).where(eq(importRows.importId, importId)),
+    ).toEqual([]);
+  });
+
+  it("changes nothing when the same file is imported again, and a newer file updates", async () => {
+    const before = await libraryOf("ayse");
+    const again = await upload("ayse", "letterboxd-ayse.zip", await letterboxdZip());
+    await runImport(services, again);
+    await skipRemaining(handle.db, "ayse", again);
+    const after = await libraryOf("ayse");
+    expect(after.list).toEqual(before.list);
+    expect(after.ratings).toEqual(before.ratings);
+    // Frankenstein's entry was written by the person's choice; the skipped rows wrote nothing.
+    expect(after.diary.map(({ updatedAt, ...entry }) => (void updatedAt, entry))).toEqual(
+      before.diary.map(({ updatedAt, ...entry }) => (void updatedAt, entry)),
+    );
+
+    const newer = importFixture("letterboxd/ratings.csv")
+      .toString()
+      .replace("Alien,1979,https://boxd.it/f003,3.5", "Alien,1979,https://boxd.it/f003,4.5");
+    const third = await upload("ayse", "ratings.csv", new TextEncoder().encode(newer));
+    await runImport(services, third);
+    const updated = await libraryOf("ayse");
+    const alien = updated.ratings.find((row) => row.rating === 9);
+    expect(alien?.id).toBe(await movieId("Alien"));
+    expect(updated.ratings).toHaveLength(before.ratings.length);
+  });
+});
+
+describe("importing an IMDb file", () => {
+  it("matches by IMDb id where the catalogue knows it, by title otherwise; episodes are reported", async () => {
+    const id = await upload("zeynep", "ratings.csv", importFixture("imdb/ratings.csv"));
+    await runImport(services, id);
+    const view = (await importOf(handle.db, "zeynep", id))!;
+    expect(view.report.badRows).toEqual([
+      {
+        file: "ratings.csv",
+        line: 4,
+        reason: "Dizi bölümü: bölümler içe aktarılmıyor, yalnızca filmler ve diziler.",
+      },
+    ]);
+    expect(view.review.map((row) => row.title)).toEqual(["Hiç Olmayan Film"]);
+    const { list, ratings } = await libraryOf("zeynep");
+    expect(list.filter((row) => row.type === "tv")).toHaveLength(2); // Breaking Bad, The Office
+    expect(ratings.map((row) => row.rating).sort()).toEqual([10, 7, 8, 9].sort());
+  });
+});
+
+describe("a job stopped halfway", () => {
+  it("resumes where it stopped and writes nothing twice", async () => {
+    const id = await upload("can", "letterboxd-can.zip", await letterboxdZip());
+    await runImport(services, id, { batchSize: 5, maxBatches: 2 });
+    const halfway = (await importOf(handle.db, "can", id))!;
+    expect(halfway.status).toBe("running");
+    expect(halfway.processedRows).toBeGreaterThan(halfway.report.badRows.length);
+    expect(halfway.processedRows).toBeLessThan(halfway.totalRows);
+    // Two workers at once (a job taken back after a restart, and the new one) are safe too.
+    await Promise.all([
+      runImport(services, id, { batchSize: 5 }),
+      runImport(services, id, { batchSize: 5 }),
+    ]);
+    const done = (await importOf(handle.db, "can", id))!;
+    expect(done.status).toBe("review");
+    expect(done.processedRows).toBe(done.totalRows);
+    const { diary, ratings, list } = await libraryOf("can");
+    const ayse = await libraryOf("ayse");
+    expect(diary).toHaveLength(4);
+    expect(new Set(diary.map((entry) => entry.importKey)).size).toBe(4);
+    expect(ratings).toHaveLength(5);
+    expect(list.length).toBe(ayse.list.length - 1); // ayse also picked Frankenstein
+  });
+});
+
+describe("stopping an import", () => {
+  it("skips what was not worked yet, keeps what was written, and frees the next upload", async () => {
+    await createTestUser(handle, "deniz");
+    const id = await upload("deniz", "letterboxd-deniz.zip", await letterboxdZip());
+    await runImport(services, id, { batchSize: 5, maxBatches: 1 });
+    expect(await cancelImport(handle.db, "mehmet", id)).toBe(false);
+    expect(await cancelImport(handle.db, "deniz", id)).toBe(true);
+    const stopped = (await importOf(handle.db, "deniz", id))!;
+    expect(stopped.processedRows).toBe(stopped.totalRows);
+    expect(stopped.status).not.toBe("running");
+    // The job, if still running, finds nothing left to do.
+    await runImport(services, id);
+    const { list } = await libraryOf("deniz");
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(5);
+    expect(
+      (await upload("deniz", "watched.csv", importFixture("letterboxd/watched.csv"))) > id,
+    ).toBe(true);
+  });
+});
+
+describe("one import at a time, each person's own", () => {
+  it("refuses a second upload while one runs", async () => {
+    const first = await upload("mehmet", "watched.csv", importFixture("letterboxd/watched.csv"));
+    const read = await readUpload("ratings.csv", importFixture("letterboxd/ratings.csv"));
+    if (!read.ok) throw new Error(read.message);
+    expect(await createImport(services, "mehmet", { fileName: "ratings.csv", ...read })).toEqual({
+      ok: false,
+      message: "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.",
+    });
+    // Another person may import meanwhile.
+    const other = await createImport(services, "zeynep", { fileName: "ratings.csv", ...read });
+    expect(other.ok).toBe(true);
+    await runImport(services, first);
+    expect((await importOf(handle.db, "mehmet", first))!.status).toBe("done");
+    expect((await createImport(services, "mehmet", { fileName: "ratings.csv", ...read })).ok).toBe(
+      true,
+    );
+  });
+
+  it("never shows or resolves another person's import", async () => {
+    const [ayses] = await handle.db.select().from(imports).where(eq(imports.userId, "can"));
+    expect(await importOf(handle.db, "mehmet", ayses!.id)).toBeNull();
+    const view = (await importOf(handle.db, "can", ayses!.id))!;
+    const row = view.review[0]!;
+    expect(await resolveRow(services, "mehmet", ayses!.id, { rowId: row.id, choice: "skip" })).toBe(
+      false,
+    );
+    // Mehmet's own import id with Can's row: still nothing.
+    const [mehmets] = await handle.db.select().from(imports).where(eq(imports.userId, "mehmet"));
+    expect(
+      await resolveRow(services, "mehmet", mehmets!.id, { rowId: row.id, choice: "skip" }),
+    ).toBe(false);
+    expect(await skipRemaining(handle.db, "mehmet", ayses!.id)).toBe(false);
+    expect((await importOf(handle.db, "can", ayses!.id))!.reviewCount).toBe(3);
+    // The data export holds one's own imports only, with the rows still kept.
+    const exported = await exportImports(handle.db, "can");
+    expect(exported).toHaveLength(1);
+    expect(exported[0]!.rows.length).toBeGreaterThan(0);
+    expect(
+      (await exportImports(handle.db, "mehmet")).every(
+        (row) => row.fileName !== "letterboxd-can.zip",
+      ),
+    ).toBe(true);
+  });
+
+  it("goes with the account: deleting a person deletes their imports and rows", async () => {
+    const [cans] = await handle.db.select().from(imports).where(eq(imports.userId, "can"));
+    await handle.db.delete(user).where(eq(user.id, "can"));
+    expect(await handle.db.select().from(imports).where(eq(imports.userId, "can"))).toEqual([]);
+    expect(
+      await handle.db.select().from(importRows).where(eq(importRows.importId, cans!.id)),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,532 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import type { MediaType } from "~/catalogue/types";
+import type { ItemChanges } from "~/core/item-changes.server";
+import type { Logger } from "~/core/logger.server";
+import type { Database } from "~/db/client.server";
+import {
+  importRows,
+  imports,
+  type ImportCandidate,
+  type ImportReport,
+  type ImportRowKind,
+} from "~/db/import-schema";
+import type { JobQueue } from "~/db/jobs.server";
+import { createMatcher, type ImportMatch, type Matcher } from "./match.server";
+import type { BadRow, ReadRow } from "./read-upload.server";
+import { keepTitleFacts, writeRow, type WrittenItem } from "./write.server";
+
+/*
+ * An import's life: created from the checked rows of an upload (one transaction: the import and
+ * all its rows, or nothing), then worked by the `history-import` job in batches. Each batch
+ * matches its rows, then in one transaction writes the sure ones and marks every row done, so a
+ * job stopped anywhere resumes with the rows still pending and writes nothing twice. Rows that
+ * need the person's choice wait for the review screen; once none is left, the raw rows (personal
+ * data) are deleted and only the report stays.
+ */
+
+const IMPORT_QUEUE = "history-import";
+const BATCH_SIZE = 200;
+/** Rows worked between two turns given to the rest of the server (see `giveWay`). */
+const ROWS_PER_TURN = 20;
+
+/**
+ * The embedded database runs in this thread and answers without ever leaving the event loop's
+ * microtasks: a job awaiting query after query would keep every request waiting until it ends.
+ * A turn of the event loop now and then lets the pages (the import's own progress too) through.
+ */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** At most this many bad rows are listed in a report; the count says the rest. */
+const REPORT_ROWS = 500;
+
+export interface ImportServices {
+  database: { db: Database };
+  catalogue: Catalogue;
+  logger: Logger;
+  jobs: JobQueue;
+  changes: ItemChanges;
+}
+
+/** Which titles a row may be: Letterboxd lists films; IMDb says what each row is. */
+const kindsOf = (kind: ImportRowKind, mediaType: MediaType | undefined): MediaType[] =>
+  kind === "imdb-rating" || kind === "imdb-list" ? [mediaType ?? "movie"] : ["movie"];
+
+const RUNNING_MESSAGE =
+  "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.";
+
+export type CreateResult = { ok: true; importId: number } | { ok: false; message: string };
+
+/** Stores an upload's rows as a new import and queues its job; one running import per person. */
+export async function createImport(
+  services: ImportServices,
+  userId: string,
+  upload: {
+    fileName: string;
+    source: "letterboxd" | "imdb";
+    rows: ReadRow[];
+    badRows: BadRow[];
+  },
+): Promise<CreateResult> {
+  const db = services.database.db;
+  const report: ImportReport = {
+    written: {},
+    skipped: 0,
+    badRows: upload.badRows.slice(0, REPORT_ROWS),
+    badRowCount: upload.badRows.length,
+    notes: [],
+  };
+  let importId: number;
+  try {
+    importId = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(imports)
+        .values({
+          userId,
+          source: upload.source,
+          fileName: upload.fileName.slice(0, 200),
+          totalRows: upload.rows.length + upload.badRows.length,
+          processedRows: upload.badRows.length,
+          report,
+        })
+        .returning({ id: imports.id });
+      for (let start = 0; start < upload.rows.length; start += 1000) {
+        await tx.insert(importRows).values(
+          upload.rows.slice(start, start + 1000).map((row) => ({
+            importId: created!.id,
+            file: row.file,
+            line: row.line,
+            kind: row.kind,
+            fields: row.fields,
+          })),
+        );
+      }
+      return created!.id;
+    });
+  } catch (error) {
+    if (isRunningConflict(error)) return { ok: false, message: RUNNING_MESSAGE };
+    throw error;
+  }
+  await queueImport(services.jobs, importId);
+  return { ok: true, importId };
+}
+
+function isRunningConflict(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (
+      code === "23505" &&
+      (constraint === undefined || constraint === "imports_one_running_per_user")
+    )
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+let stopping = false;
+
+/**
+ * At shutdown: a running import stops after its batch, its job ends, and its other rows stay
+ * pending for the next start (startImportJobs queues it again), instead of holding the stop.
+ */
+export function stopImportJobs() {
+  stopping = true;
+}
+
+const queueImport = (jobs: JobQueue, importId: number) =>
+  jobs.send(IMPORT_QUEUE, { importId }, { singletonKey: String(importId) });
+
+/** Declares the import job (at start-up, before the queue starts). */
+export async function defineImportJobs(services: ImportServices) {
+  await services.jobs.define<{ importId: number }>(IMPORT_QUEUE, {
+    policy: "stately",
+    retryLimit: 5,
+    expireInSeconds: 10 * 60,
+    pollingIntervalSeconds: 1,
+    run: ({ importId }) => runImport(services, importId),
+  });
+}
+
+/**
+ * Queues again every import left running (its job may have ended with a stopped server; a
+ * second job for the same import finds only what is still pending). Once the queue has started.
+ */
+export async function resumeImports(services: ImportServices) {
+  const running = await services.database.db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(eq(imports.status, "running"));
+  for (const { id } of running) await queueImport(services.jobs, id);
+}
+
+/**
+ * The job's body: matches and writes the import's pending rows, batch by batch, until none is
+ * left (or after `maxBatches`: tests stop it halfway, as a restart would).
+ */
+export async function runImport(
+  services: Omit<ImportServices, "jobs">,
+  importId: number,
+  options: { maxBatches?: number; batchSize?: number; matcher?: Matcher } = {},
+): Promise<void> {
+  const db = services.database.db;
+  const [current] = await db
+    .select({ userId: imports.userId, status: imports.status })
+    .from(imports)
+    .where(eq(imports.id, importId));
+  if (!current || current.status !== "running") return;
+  const userId = current.userId;
+  const matcher = options.matcher ?? createMatcher(db, services.catalogue);
+  for (let batch = 0; options.maxBatches === undefined || batch < options.maxBatches; batch++) {
+    if (stopping) return;
+    const rows = await db
+      .select()
+      .from(importRows)
+      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")))
+      .orderBy(asc(importRows.id))
+      .limit(options.batchSize ?? BATCH_SIZE);
+    if (rows.length === 0) {
+      await finishIfResolved(db, importId);
+      return;
+    }
+    const matches: ImportMatch[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (index % ROWS_PER_TURN === 0) await giveWay();
+      matches.push(await matcher.match(row.fields, kindsOf(row.kind, row.fields.mediaType)));
+    }
+    const written: WrittenItem[] = [];
+    await db.transaction(async (tx) => {
+      // One worker at a time per import: a second job for it waits here, then finds the rows
+      // of this batch no longer pending.
+      await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+      for (const [index, row] of rows.entries()) {
+        if (index % ROWS_PER_TURN === 0) await giveWay();
+        const match = matches[index]!;
+        const [claimed] = await tx
+          .update(importRows)
+          .set(
+            match.state === "sure"
+              ? { state: "written", itemType: match.item.mediaType, itemId: match.item.id }
+              : { state: "review", candidates: match.candidates },
+          )
+          .where(and(eq(importRows.id, row.id), eq(importRows.state, "pending")))
+          .returning({ id: importRows.id });
+        if (!claimed || match.state !== "sure") continue;
+        const note = await writeRow(tx, userId, row.kind, row.fields, match.item);
+        if (note)
+          await tx.update(importRows).set({ reason: note }).where(eq(importRows.id, row.id));
+        written.push(match.item);
+      }
+      await updateProgress(tx, importId);
+    });
+    await afterWrites(services, written);
+    await giveWay();
+  }
+}
+
+/** Title facts for the summary and news for every instance that the titles' ratings changed. */
+async function afterWrites(services: Omit<ImportServices, "jobs">, written: WrittenItem[]) {
+  if (written.length === 0) return;
+  await keepTitleFacts(services.database.db, services.catalogue, written);
+  const unique = new Map(written.map((item) => [`${item.mediaType}:${item.id}`, item]));
+  await services.changes.changed(
+    [...unique.values()].map((item) => ({ type: item.mediaType, id: item.id })),
+  );
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function updateProgress(db: Database | Tx, importId: number) {
+  await db
+    .update(imports)
+    .set({
+      processedRows: sql`${imports.totalRows} - (select count(*) from ${importRows}
+        where ${importRows.importId} = ${importId} and ${importRows.state} = 'pending')`,
+    })
+    .where(eq(imports.id, importId));
+}
+
+/**
+ * Once no row is pending: `review` while some wait for the person's choice, else `done` with
+ * the report filled in and the raw rows deleted.
+ */
+async function finishIfResolved(db: Database, importId: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+    const states = await tx
+      .select({ state: importRows.state, kind: importRows.kind, rows: count() })
+      .from(importRows)
+      .where(eq(importRows.importId, importId))
+      .groupBy(importRows.state, importRows.kind);
+    if (states.some((row) => row.state === "pending")) return;
+    const waiting = states.some((row) => row.state === "review");
+    const [current] = await tx
+      .select({ report: imports.report })
+      .from(imports)
+      .where(eq(imports.id, importId));
+    if (!current) return;
+    const report: ImportReport = { ...current.report, written: {}, skipped: 0 };
+    for (const row of states) {
+      if (row.state === "written") report.written[row.kind] = row.rows;
+      if (row.state === "skipped") report.skipped += row.rows;
+    }
+    const noted = await tx
+      .select({ file: importRows.file, line: importRows.line, note: importRows.reason })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.importId, importId),
+          eq(importRows.state, "written"),
+          sql`${importRows.reason} is not null`,
+        ),
+      )
+      .orderBy(asc(importRows.id))
+      .limit(REPORT_ROWS);
+    report.notes = noted.map((row) => ({ file: row.file, line: row.line, note: row.note! }));
+    await tx
+      .update(imports)
+      .set(
+        waiting ? { status: "review", report } : { status: "done", report, finishedAt: sql`now()` },
+      )
+      .where(eq(imports.id, importId));
+    // The raw rows hold personal data: kept only while the review screen needs them.
+    if (!waiting) await tx.delete(importRows).where(eq(importRows.importId, importId));
+  });
+}
+
+export interface ImportView {
+  id: number;
+  status: "running" | "review" | "done";
+  source: "letterboxd" | "imdb";
+  fileName: string;
+  totalRows: number;
+  processedRows: number;
+  report: ImportReport;
+  createdAt: Date;
+  /** Rows waiting for the person's choice (review status), in file order. */
+  review: {
+    id: number;
+    file: string;
+    line: number;
+    title: string;
+    year: number | null;
+    candidates: ImportCandidate[];
+  }[];
+  reviewCount: number;
+}
+
+const REVIEW_PAGE = 50;
+
+/** The person's import, or null when it is not theirs (or does not exist). */
+export async function importOf(
+  db: Database,
+  userId: string,
+  importId: number,
+): Promise<ImportView | null> {
+  const [found] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.id, importId), eq(imports.userId, userId)));
+  if (!found) return null;
+  const waiting =
+    found.status === "review"
+      ? await db
+          .select({
+            id: importRows.id,
+            file: importRows.file,
+            line: importRows.line,
+            fields: importRows.fields,
+            candidates: importRows.candidates,
+          })
+          .from(importRows)
+          .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")))
+          .orderBy(asc(importRows.id))
+          .limit(REVIEW_PAGE)
+      : [];
+  const [waitingCount] =
+    found.status === "review"
+      ? await db
+          .select({ rows: count() })
+          .from(importRows)
+          .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")))
+      : [{ rows: 0 }];
+  return {
+    id: found.id,
+    status: found.status,
+    source: found.source,
+    fileName: found.fileName,
+    totalRows: found.totalRows,
+    processedRows: found.processedRows,
+    report: found.report,
+    createdAt: found.createdAt,
+    review: waiting.map((row) => ({
+      id: row.id,
+      file: row.file,
+      line: row.line,
+      title: row.fields.title,
+      year: row.fields.year,
+      candidates: row.candidates ?? [],
+    })),
+    reviewCount: waitingCount?.rows ?? 0,
+  };
+}
+
+/** The person's imports, newest first, for the upload page. */
+export async function importsOf(db: Database, userId: string, limit = 10) {
+  return db
+    .select({
+      id: imports.id,
+      status: imports.status,
+      fileName: imports.fileName,
+      totalRows: imports.totalRows,
+      processedRows: imports.processedRows,
+      createdAt: imports.createdAt,
+    })
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(limit);
+}
+
+export type Resolution = { rowId: number } & (
+  { choice: "skip" } | { choice: "pick"; mediaType: MediaType; id: number }
+);
+
+/**
+ * The person's choice for a row in review: a candidate offered for it (and nothing else) is
+ * written, or the row is skipped. False when the row is not theirs or no longer waiting.
+ */
+export async function resolveRow(
+  services: Omit<ImportServices, "jobs">,
+  userId: string,
+  importId: number,
+  resolution: Resolution,
+): Promise<boolean> {
+  const db = services.database.db;
+  let written: WrittenItem | null = null;
+  const resolved = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select 1 from ${imports} where ${imports.id} = ${importId} and ${imports.userId} = ${userId} for update`,
+    );
+    const [row] = await tx
+      .select({
+        id: importRows.id,
+        kind: importRows.kind,
+        fields: importRows.fields,
+        candidates: importRows.candidates,
+      })
+      .from(importRows)
+      .innerJoin(imports, eq(imports.id, importRows.importId))
+      .where(
+        and(
+          eq(importRows.id, resolution.rowId),
+          eq(importRows.importId, importId),
+          eq(imports.userId, userId),
+          eq(imports.status, "review"),
+          eq(importRows.state, "review"),
+        ),
+      );
+    if (!row) return false;
+    if (resolution.choice === "skip") {
+      await tx.update(importRows).set({ state: "skipped" }).where(eq(importRows.id, row.id));
+      return true;
+    }
+    const offered = (row.candidates ?? []).find(
+      (candidate) => candidate.mediaType === resolution.mediaType && candidate.id === resolution.id,
+    );
+    if (!offered) return false;
+    const item = { mediaType: offered.mediaType, id: offered.id };
+    const note = await writeRow(tx, userId, row.kind, row.fields, item);
+    await tx
+      .update(importRows)
+      .set({ state: "written", itemType: item.mediaType, itemId: item.id, reason: note })
+      .where(eq(importRows.id, row.id));
+    written = item;
+    return true;
+  });
+  if (!resolved) return false;
+  if (written) await afterWrites(services, [written]);
+  await finishIfResolved(db, importId);
+  return true;
+}
+
+/** Skips every row still waiting, so the import finishes (the review screen's "skip the rest"). */
+export async function skipRemaining(db: Database, userId: string, importId: number) {
+  const owned = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.id, importId), eq(imports.userId, userId), eq(imports.status, "review")));
+  if (owned.length === 0) return false;
+  await db
+    .update(importRows)
+    .set({ state: "skipped" })
+    .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")));
+  await finishIfResolved(db, importId);
+  return true;
+}
+
+/**
+ * Stops a running import at the person's request: the rows not yet worked are skipped (a batch
+ * being written now finds none of them pending), and what was written stays. Also the way out
+ * of an import whose job keeps failing, which would otherwise block the next upload.
+ */
+export async function cancelImport(db: Database, userId: string, importId: number) {
+  const owned = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(
+      and(eq(imports.id, importId), eq(imports.userId, userId), eq(imports.status, "running")),
+    );
+  if (owned.length === 0) return false;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+    await tx
+      .update(importRows)
+      .set({ state: "skipped" })
+      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
+    await updateProgress(tx, importId);
+  });
+  await finishIfResolved(db, importId);
+  return true;
+}
+
+/** For the data export: the person's imports and any raw rows still kept. */
+export async function exportImports(db: Database, userId: string) {
+  const own = await db
+    .select()
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(asc(imports.id));
+  const ids = own.map((row) => row.id);
+  const rows = ids.length
+    ? await db
+        .select({
+          importId: importRows.importId,
+          file: importRows.file,
+          line: importRows.line,
+          kind: importRows.kind,
+          fields: importRows.fields,
+          state: importRows.state,
+        })
+        .from(importRows)
+        .where(inArray(importRows.importId, ids))
+        .orderBy(asc(importRows.id))
+    : [];
+  return own.map((row) => ({
+    id: row.id,
+    status: row.status,
+    source: row.source,
+    fileName: row.fileName,
+    totalRows: row.totalRows,
+    processedRows: row.processedRows,
+    report: row.report,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    rows: rows
+      .filter((kept) => kept.importId === row.id)
+      .map(({ importId, ...kept }) => {
+        void importId;
+        return kept;
+      }),
+  }));
+}

@@ -1,0 +1,150 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import { searchQuery } from "~/catalogue/search";
+import type { MediaType } from "~/catalogue/types";
+import { searchText } from "~/core/text";
+import type { Database } from "~/db/client.server";
+import { importMatches, type ImportCandidate, type ImportRowFields } from "~/db/import-schema";
+
+/*
+ * Which catalogue title an imported row means. An IMDb id is asked of the catalogue (the movie
+ * database's /find, or the embedded catalogue's IMDb ids); otherwise the title (and IMDb's
+ * original title) is searched and compared Turkish-folded against each result's Turkish and
+ * original titles. Only a sure match is written on its own: the same title and the same year,
+ * and only one such title. Anything else (another year, several titles, none) goes to the
+ * review screen with the closest candidates, and nothing is written without the person's choice.
+ */
+
+export type ImportMatch =
+  | { state: "sure"; item: { mediaType: MediaType; id: number } }
+  | { state: "review"; candidates: ImportCandidate[] };
+
+const MAX_CANDIDATES = 5;
+/** Answers of the movie database are kept this long in import_matches. */
+const CACHE_DAYS = 30;
+
+function candidateOf(result: {
+  mediaType: string;
+  id: number;
+  title?: string;
+  originalTitle?: string;
+  name?: string;
+  originalName?: string;
+  releaseDate?: string | null;
+  firstAirDate?: string | null;
+}): ImportCandidate & { names: string[] } {
+  const title = result.title ?? result.name ?? "";
+  const original = result.originalTitle ?? result.originalName ?? "";
+  const date = result.releaseDate ?? result.firstAirDate ?? null;
+  return {
+    mediaType: result.mediaType as MediaType,
+    id: result.id,
+    title: original && original !== title ? `${title} (${original})` : title,
+    year: date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null,
+    names: [searchText(title), searchText(original)].filter(Boolean),
+  };
+}
+
+export interface Matcher {
+  match(fields: ImportRowFields, kinds: readonly MediaType[]): Promise<ImportMatch>;
+}
+
+/**
+ * A matcher for one run of an import job: each distinct question is asked once per run, and,
+ * for the live source, once per CACHE_DAYS across runs and people (import_matches), so a file
+ * naming a film in four CSVs, or an import resumed after a restart, costs no new requests.
+ */
+export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
+  const answers = new Map<string, Promise<unknown>>();
+  const persistent = catalogue.source === "tmdb";
+
+  function remembered<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    let answer = answers.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      answer = persistent ? stored(`${catalogue.source}:${key}`, ask) : ask();
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  }
+
+  async function stored<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    const [row] = await db
+      .select({ result: importMatches.result })
+      .from(importMatches)
+      .where(
+        and(
+          eq(importMatches.key, key),
+          gt(importMatches.createdAt, sql`now() - make_interval(days => ${CACHE_DAYS})`),
+        ),
+      );
+    if (row) return (row.result as { value: T }).value;
+    const value = await ask();
+    await db
+      .insert(importMatches)
+      .values({ key, result: { value } })
+      .onConflictDoUpdate({
+        target: importMatches.key,
+        set: { result: { value }, createdAt: sql`now()` },
+      });
+    return value;
+  }
+
+  async function byTitle(
+    fields: ImportRowFields,
+    kinds: readonly MediaType[],
+  ): Promise<ImportMatch> {
+    const wanted = [...new Set([fields.title, fields.originalTitle ?? ""].map(searchText))].filter(
+      Boolean,
+    );
+    const found = new Map<string, ReturnType<typeof candidateOf>>();
+    for (const name of [fields.title, fields.originalTitle]) {
+      const query = name ? searchQuery(name) : "";
+      // The catalogue's search needs three characters: "Up" or "M" go to the review screen.
+      if (query.length < 3) continue;
+      const results = await remembered(`search:${searchText(query)}`, async () => {
+        const page = await catalogue.search(query, 1, { typos: false });
+        return (page?.results ?? [])
+          .filter((result) => result.mediaType !== "person")
+          .map(candidateOf);
+      });
+      for (const result of results)
+        if (kinds.includes(result.mediaType)) found.set(`${result.mediaType}:${result.id}`, result);
+    }
+    const all = [...found.values()];
+    const sameTitle = all.filter((candidate) =>
+      candidate.names.some((name) => wanted.includes(name)),
+    );
+    if (fields.year !== null) {
+      const sameYear = sameTitle.filter((candidate) => candidate.year === fields.year);
+      if (sameYear.length === 1)
+        return { state: "sure", item: { mediaType: sameYear[0]!.mediaType, id: sameYear[0]!.id } };
+    }
+    // The closest first: the same title, then the nearest year.
+    const distance = (candidate: ImportCandidate) =>
+      fields.year === null || candidate.year === null ? 50 : Math.abs(candidate.year - fields.year);
+    const ranked = [
+      ...sameTitle.sort((a, b) => distance(a) - distance(b)),
+      ...all.filter((candidate) => !sameTitle.includes(candidate)),
+    ];
+    return {
+      state: "review",
+      candidates: ranked.slice(0, MAX_CANDIDATES).map(({ names, ...candidate }) => {
+        void names;
+        return candidate;
+      }),
+    };
+  }
+
+  return {
+    async match(fields, kinds) {
+      if (fields.imdbId) {
+        const imdbId = fields.imdbId;
+        const item = await remembered(`imdb:${imdbId}`, () => catalogue.findByImdbId(imdbId));
+        if (item && kinds.includes(item.mediaType)) return { state: "sure", item };
+      }
+      const key = `title:${kinds.join(",")}:${searchText(fields.title)}:${searchText(fields.originalTitle ?? "")}:${fields.year ?? ""}`;
+      return remembered(key, () => byTitle(fields, kinds));
+    },
+  };
+}

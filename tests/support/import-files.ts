@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import yazl from "yazl";
+
+/** The hand-written import fixtures (tests/fixtures/import). */
+const IMPORT_FIXTURES = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "fixtures",
+  "import",
+);
+
+export const importFixture = (name: string) => readFileSync(path.join(IMPORT_FIXTURES, name));
+
+/** A ZIP of the given files, built the way an export is (deflated entries). */
+export function zipOf(files: Record<string, string | Buffer>, options = { compress: true }) {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(files))
+    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name, {
+      compress: options.compress,
+    });
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on("error", reject);
+  });
+}
+
+/** Letterboxd's export as downloaded: the five CSV fixtures at the top of one ZIP. */
+export const letterboxdZip = () =>
+  zipOf(
+    Object.fromEntries(
+      ["diary.csv", "reviews.csv", "ratings.csv", "watched.csv", "watchlist.csv"].map((name) => [
+        name,
+        importFixture(`letterboxd/${name}`),
+      ]),
+    ),
+  );
