@@ -395,8 +395,8 @@ export function AccountPage({ data }: { data: AccountData }) {
         <div className="space-y-2 border-t pt-4">
           <h3 className="font-semibold">Dışa Aktar</h3>
           <p className="text-sm text-muted-foreground">
-            Günlüğünü ve puanlarını başka sitelere taşı: Letterboxd&apos;un içe aktarma biçiminde
-            (yalnızca filmler) ya da IMDb puan listesi biçiminde bir CSV dosyası.
+            Günlüğünüzü ve puanlarınızı başka sitelere taşıyın: Letterboxd&apos;un içe aktarma
+            biçiminde (yalnızca filmler) ya da IMDb puan listesi biçiminde bir CSV dosyası.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="outline">
