@@ -48,6 +48,11 @@ export const paths = {
   diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,
   /** Where Puanım (the one-tap rating of a film, series or episode) posts. */
   rate: "/puan",
+  /** "Yıllık özet": a person's year in numbers. */
+  yearSummary: (year: number) => `/dashboard/ozet/${year}`,
+  /** The diary and ratings as CSV files for Letterboxd's and IMDb-style importers. */
+  letterboxdExport: "/hesap/disa-aktar/letterboxd",
+  imdbExport: "/hesap/disa-aktar/imdb",
   awards: "/oduller",
   /** The episode-mark form's action (POST). */
   episodeMark: "/bolum-izle",
