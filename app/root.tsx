@@ -82,7 +82,10 @@ function HydrationMarker() {
   return null;
 }
 
-/** Shows the toast a redirect left, once. */
+/**
+ * Shows the toast a redirect left, once. Without JavaScript (every form works without it) the
+ * same message is a banner in the page, so a plain form post says what happened too.
+ */
 function FlashToast() {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const pending = root?.toast;
@@ -91,7 +94,18 @@ function FlashToast() {
     if (pending.type === "success") toast.success(pending.message, { id: pending.id });
     else toast.error(pending.message, { id: pending.id });
   }, [pending]);
-  return null;
+  if (!pending) return null;
+  return (
+    <noscript>
+      <p
+        role={pending.type === "success" ? "status" : "alert"}
+        data-flash={pending.type}
+        className="fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md rounded-lg border border-border bg-card px-4 py-3 text-sm font-medium text-foreground shadow-lg"
+      >
+        {pending.message}
+      </p>
+    </noscript>
+  );
 }
 
 // The whole stylesheet (~6 KB gzip) goes inline in the server's HTML: no render-blocking request

@@ -21,6 +21,7 @@ import type { JobQueue } from "../app/db/jobs.server";
 import { createImport, importOf, runImport } from "../app/history/import/imports.server";
 import { readUpload } from "../app/history/import/read-upload.server";
 import { projectRoot } from "../tests/support/app-server";
+import { benchHistory, printHistoryBench } from "./bench-history";
 import { zipOf } from "../tests/support/import-files";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5_000);
@@ -156,12 +157,13 @@ async function main() {
     console.log(
       `  targets: ≤ 30 s ${totalMs <= 30_000 ? "met" : "MISSED"}, growth < 100 MB ${peak - startRss < 100 * 1024 * 1024 ? "met" : "MISSED"}`,
     );
-    // TODO(lead): when wt-summary's bench:history lands, call its exported function here with
-    // this database and the user "bench" for the diary page and year summary figures.
   } finally {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+  // The pages of a person with a history this size: the diary and the year summary on the
+  // production server, with 5,000 entries of their own (scripts/bench-history.ts).
+  printHistoryBench(await benchHistory());
 }
 
 await main();

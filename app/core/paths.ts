@@ -50,6 +50,11 @@ export const paths = {
   diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,
   /** Where Puanım (the one-tap rating of a film, series or episode) posts. */
   rate: "/puan",
+  /** "Yıllık özet": a person's year in numbers. */
+  yearSummary: (year: number) => `/dashboard/ozet/${year}`,
+  /** The diary and ratings as CSV files for Letterboxd's and IMDb-style importers. */
+  letterboxdExport: "/hesap/disa-aktar/letterboxd",
+  imdbExport: "/hesap/disa-aktar/imdb",
   awards: "/oduller",
   calendar: "/takvim",
   /** A person's private iCalendar feed; the token is a secret (see `redactSecrets`). */

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { SITE_TIME_ZONE } from "~/core/clock.server";
 import type { Logger } from "~/core/logger.server";
 import type { DatabaseHandle } from "./client.server";
 
@@ -120,7 +121,7 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): Starta
             expireInSeconds: definition.expireInSeconds ?? 15 * 60,
           });
         for (const { name, cron, data } of schedules)
-          await boss.schedule(name, cron, data, { tz: "Europe/Istanbul" });
+          await boss.schedule(name, cron, data, { tz: SITE_TIME_ZONE });
       });
       for (const [name, definition] of definitions) await work(name, definition);
     },

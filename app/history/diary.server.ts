@@ -25,7 +25,8 @@ const values = (input: DiaryInput) => ({
 
 /**
  * The latest rated entry of a title (by the day watched, then by when it was written) sets the
- * title's Puanım: a rating given in the diary is the person's rating of the title.
+ * title's Puanım: a rating given in the diary is the person's rating of the title. The site's
+ * forms and the import both come through here.
  */
 async function applyLatestDiaryRating(db: Database, userId: string, item: TitleRef) {
   const [latest] = await db
@@ -60,26 +61,55 @@ export async function addDiaryEntry(
 }
 
 /**
+ * What an imported watch says. `watchedOn` always; a field left undefined keeps what the entry
+ * already has (a new entry starts without rating or words, not a rewatch, without tags). A
+ * Letterboxd watch is in diary.csv and, when it has words, again in reviews.csv: each file's row
+ * brings its part without erasing the other's.
+ */
+export type ImportedWatch = Pick<DiaryInput, "watchedOn"> & Partial<Omit<DiaryInput, "watchedOn">>;
+
+/**
  * Writes an imported watch: `importKey` names its source row (file kind and row identity), so
- * importing the same file again updates the entry instead of adding one.
+ * importing the same file again updates the entry instead of adding one, and an entry that would
+ * not change is not written again. `db` may be the import's transaction.
  */
 export async function upsertDiaryEntry(
   db: Database,
   userId: string,
   item: TitleRef,
-  input: DiaryInput,
+  input: ImportedWatch,
   importKey: string,
 ): Promise<"created" | "updated"> {
+  const given = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as Partial<DiaryInput>;
+  const changes = { itemType: item.type, itemId: item.id, ...given };
+  const columns = Object.keys(changes).map((key) => diaryEntries[key as keyof typeof changes]);
   const [saved] = await db
     .insert(diaryEntries)
-    .values({ userId, itemType: item.type, itemId: item.id, importKey, ...values(input) })
+    .values({
+      userId,
+      itemType: item.type,
+      itemId: item.id,
+      importKey,
+      watchedOn: input.watchedOn,
+      rating: input.rating ?? null,
+      review: input.review ?? null,
+      rewatch: input.rewatch ?? false,
+      tags: input.tags ?? [],
+    })
     .onConflictDoUpdate({
       target: [diaryEntries.userId, diaryEntries.importKey],
-      set: { itemType: item.type, itemId: item.id, ...values(input), updatedAt: new Date() },
+      set: { ...changes, updatedAt: new Date() },
+      setWhere: sql`(${sql.join(columns, sql`, `)}) is distinct from (${sql.join(
+        columns.map((column) => sql.raw(`excluded.${column.name}`)),
+        sql`, `,
+      )})`,
     })
     // PostgreSQL's xmax is 0 for a row this statement inserted, not for one it updated.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  if (input.rating !== null) await applyLatestDiaryRating(db, userId, item);
+  if (input.rating !== undefined && input.rating !== null)
+    await applyLatestDiaryRating(db, userId, item);
   return saved?.inserted ? "created" : "updated";
 }
 

@@ -381,6 +381,37 @@ describe("Günlük", () => {
     ]);
   });
 
+  it("lets each imported file bring its part of a watch, inside a transaction too", async () => {
+    const { db } = database;
+    const SHOW = { type: "tv" as const, id: 1399 };
+    const key = "lb-diary:parts:2024-02-01:1";
+    const words = "Sezon finali beklediğimden iyiydi.";
+    // reviews.csv first: the words and a rating; no say about tags or the rewatch mark.
+    await db.transaction(async (tx) => {
+      await upsertDiaryEntry(tx, mehmet.id, SHOW, { watchedOn: "2024-02-01", review: words }, key);
+    });
+    // diary.csv then: rating, rewatch mark and tags; the words stay.
+    const diaryRow = { watchedOn: "2024-02-01", rating: 6, rewatch: true, tags: ["gece"] };
+    await upsertDiaryEntry(db, mehmet.id, SHOW, diaryRow, key);
+    const read = async () =>
+      (await db.select().from(diaryEntries).where(eq(diaryEntries.importKey, key)))[0]!;
+    const written = await read();
+    expect(written).toMatchObject({ review: words, rating: 6, rewatch: true, tags: ["gece"] });
+    expect(await ownRating(db, mehmet.id, SHOW)).toBe(6);
+    // The same rows again change nothing, not even the entry's date of change.
+    await upsertDiaryEntry(db, mehmet.id, SHOW, { watchedOn: "2024-02-01", review: words }, key);
+    await upsertDiaryEntry(db, mehmet.id, SHOW, diaryRow, key);
+    expect((await read()).updatedAt).toEqual(written.updatedAt);
+    // A review row without a rating keeps the entry's; Ayşe's same key is not Mehmet's entry.
+    await upsertDiaryEntry(db, ayse.id, SHOW, { watchedOn: "2024-02-01", rating: 2 }, key);
+    expect(await read()).toMatchObject({ rating: 6, review: words, tags: ["gece"] });
+    expect(await ownRating(db, mehmet.id, SHOW)).toBe(6);
+    // Gone again, so the later tests see the diaries they wrote.
+    await db.delete(diaryEntries).where(eq(diaryEntries.importKey, key));
+    await setTitleRating(db, mehmet.id, SHOW, null);
+    await setTitleRating(db, ayse.id, SHOW, null);
+  });
+
   it("logs through the form, keeping the title's facts, and refuses with what was typed", async () => {
     announced.length = 0;
     const fields = {

@@ -20,8 +20,9 @@ export interface EpisodeRef {
 
 /**
  * Sets (1-10) or removes (null) a person's rating of a film or series, keeping any review text.
- * Removing the rating of a row without words removes the row. Idempotent, so the import can call
- * it for every row of a file as often as it likes.
+ * Removing the rating of a row without words removes the row. Idempotent, and a rating that is
+ * already the person's is not written again (its date stays), so the import can call it for
+ * every row of a file as often as it likes. `db` may be a transaction (the import's).
  */
 export async function setTitleRating(
   db: Database,
@@ -50,6 +51,28 @@ export async function setTitleRating(
     .onConflictDoUpdate({
       target: [reviews.userId, reviews.itemType, reviews.itemId],
       set: { rating, updatedAt: new Date() },
+      setWhere: sql`${reviews.rating} is distinct from ${rating}`,
+    });
+}
+
+/**
+ * Sets the words of a person's review of a film or series (already checked: 10-1000 characters),
+ * keeping its rating; a title without a review gets one without a rating. The import writes a
+ * Letterboxd review this way; unchanged words are not written again.
+ */
+export async function setTitleReviewText(
+  db: Database,
+  userId: string,
+  item: TitleRef,
+  comment: string,
+): Promise<void> {
+  await db
+    .insert(reviews)
+    .values({ userId, itemType: item.type, itemId: item.id, comment, rating: null })
+    .onConflictDoUpdate({
+      target: [reviews.userId, reviews.itemType, reviews.itemId],
+      set: { comment, updatedAt: new Date() },
+      setWhere: sql`${reviews.comment} is distinct from ${comment}`,
     });
 }
 

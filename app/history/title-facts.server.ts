@@ -1,3 +1,4 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import type { Database } from "~/db/client.server";
 import { titleFacts } from "~/db/history-schema";
@@ -26,6 +27,30 @@ export async function recordTitleFacts(
     .values(row)
     .onConflictDoUpdate({ target: [titleFacts.itemType, titleFacts.itemId], set: row });
   return true;
+}
+
+/**
+ * Keeps the facts of the titles that have none yet (the import, after each batch): one catalogue
+ * call per new title, never one per row nor one for a title already known. A title the catalogue
+ * does not know is passed over; a failing catalogue throws.
+ */
+export async function recordMissingTitleFacts(
+  services: { catalogue: Catalogue; database: { db: Database } },
+  items: TitleRef[],
+): Promise<void> {
+  const db = services.database.db;
+  for (const type of ["movie", "tv"] as const) {
+    const ids = [...new Set(items.filter((item) => item.type === type).map((item) => item.id))];
+    if (ids.length === 0) continue;
+    const known = await db
+      .select({ id: titleFacts.itemId })
+      .from(titleFacts)
+      .where(and(eq(titleFacts.itemType, type), inArray(titleFacts.itemId, ids)));
+    const knownIds = new Set(known.map((row) => row.id));
+    for (const id of ids) {
+      if (!knownIds.has(id)) await recordTitleFacts(services, { type, id });
+    }
+  }
 }
 
 const person = ({ id, name }: { id: number; name: string }) => ({ id, name });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { watchlist, type WATCHLIST_ITEM_TYPES, type WATCHLIST_STATUSES } from "~/db/schema";
 import type { WatchlistStatus } from "./statuses";
@@ -51,7 +51,10 @@ export async function watchlistStatus(
   return row?.status ?? null;
 }
 
-/** Sets the status, adding the item to the list first when it is not there yet. */
+/**
+ * Sets the status, adding the item to the list first when it is not there yet; an entry that
+ * has it already is not written again. `db` may be a transaction (the history import's).
+ */
 export async function setWatchlistStatus(
   db: Database,
   userId: string,
@@ -65,11 +68,14 @@ export async function setWatchlistStatus(
       target: [watchlist.userId, watchlist.itemType, watchlist.itemId],
       set: { status },
       // Ownership in the query itself, as everywhere else.
-      setWhere: eq(watchlist.userId, userId),
+      setWhere: and(eq(watchlist.userId, userId), ne(watchlist.status, status)),
     });
 }
 
-/** Adds once: a second add (a double click) finds the row there and changes nothing. */
+/**
+ * Adds once as İzleyeceğim: a second add (a double click, an imported list) finds the row there
+ * and changes nothing, whatever its status. `db` may be a transaction.
+ */
 export async function addToWatchlist(
   db: Database,
   userId: string,

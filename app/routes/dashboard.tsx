@@ -1,6 +1,7 @@
 import { requireUser } from "~/accounts/guards.server";
 import { DashboardPage } from "~/library/components/dashboard-page";
 import { loadDashboard } from "~/library/dashboard.server";
+import { today } from "~/core/clock.server";
 import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import type { Route } from "./+types/dashboard";
@@ -14,7 +15,13 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
     loadDashboard(services, user),
     loadUpNext(services, user),
   ]);
-  return { user: { email: user.email, name: user.name }, dashboard, upNext };
+  return {
+    user: { email: user.email, name: user.name },
+    dashboard,
+    upNext,
+    /** The year whose "Yıllık özet" the dashboard links to. */
+    summaryYear: Number(today().slice(0, 4)),
+  };
 }
 
 export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
@@ -31,6 +38,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       email={loaderData.user.email}
       name={loaderData.user.name}
       continueWatching={<ContinueWatching rows={loaderData.upNext} />}
+      summaryYear={loaderData.summaryYear}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { preparedDataDir, startAppServer, type TestServer } from "../support/app-server";
+import { newAccount, postForm } from "../support/form-posts";
 import { importFixture, letterboxdZip, zipOf } from "../support/import-files";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
@@ -13,7 +14,6 @@ import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
 let server: TestServer;
 let dataDir = "";
-let counter = 0;
 
 beforeAll(async () => {
   dataDir = await preparedDataDir();
@@ -21,30 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function post(path: string, body: Record<string, string>, cookie?: string) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-}
+const post = (path: string, body: Record<string, string>, cookie?: string) =>
+  postForm(server.url, path, body, cookie);
 
 /** A new account, signed in with plain form posts; its session cookie. */
-async function account(name: string) {
-  const email = `aktar${Date.now()}${counter++}@example.com`;
-  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
-  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perde.session_token="));
-  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie.split(";")[0]!;
-}
+const account = (name: string) => newAccount(server.url, name, "aktar");
 
 async function signIn(page: Page, cookie: string) {
   const [name, value] = cookie.split("=");

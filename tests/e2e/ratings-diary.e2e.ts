@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
+import { newAccount, postForm } from "../support/form-posts";
 import { describeInBrowser, hydrated, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
@@ -19,7 +20,6 @@ let server: RunningServer;
 let site = "";
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-let counter = 0;
 
 beforeAll(async () => {
   server = await startAppServer({ PERDE_NOW: "2026-11-26T09:00:00Z" });
@@ -34,30 +34,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function post(path: string, body: Record<string, string>, cookie?: string) {
-  return fetch(`${site}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: site,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-}
+const post = (path: string, body: Record<string, string>, cookie?: string) =>
+  postForm(site, path, body, cookie);
 
 /** A new account, signed in with plain form posts; its session cookie. */
-async function account(name: string) {
-  const email = `gunluk${Date.now()}${counter++}@example.com`;
-  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
-  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perde.session_token="));
-  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie.split(";")[0]!;
-}
+const account = (name: string) => newAccount(site, name, "gunluk");
 
 /** A signed-in tab at the given width, with or without JavaScript. */
 async function signedInPage(

@@ -392,6 +392,25 @@ export function AccountPage({ data }: { data: AccountData }) {
             İçe aktarın
           </Link>
         </p>
+        <div className="space-y-2 border-t pt-4">
+          <h3 className="font-semibold">Dışa Aktar</h3>
+          <p className="text-sm text-muted-foreground">
+            Günlüğünüzü ve puanlarınızı başka sitelere taşıyın: Letterboxd&apos;un içe aktarma
+            biçiminde (yalnızca filmler) ya da IMDb puan listesi biçiminde bir CSV dosyası.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild variant="outline">
+              <Link to={paths.letterboxdExport} reloadDocument download>
+                Letterboxd CSV İndir
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.imdbExport} reloadDocument download>
+                IMDb CSV İndir
+              </Link>
+            </Button>
+          </div>
+        </div>
       </Panel>
 
       <DeletePanel answer={answer} />

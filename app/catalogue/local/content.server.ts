@@ -29,6 +29,9 @@ export function localId(kind: "movie" | "tv" | "person", key: string): number {
   return LOCAL_ID_BASE + (fnv1a(`${kind}:${key}`) % LOCAL_ID_SPAN);
 }
 
+/** Whether an id is one the embedded catalogue made up (no movie-database id is known). */
+export const isLocalId = (id: number) => id >= LOCAL_ID_BASE;
+
 export type Identified<T> = T & { id: number };
 
 export interface CatalogueContent {

@@ -119,6 +119,8 @@ export function DiaryPage({ data }: { data: DiaryPageData }) {
   const { filters } = data;
   const months = byMonth(data.entries);
   const filtered = Boolean(filters.year || filters.kind);
+  // "Yıllık özet" of the year shown, else of the latest year with entries.
+  const summaryYear = filters.year ?? data.years[0];
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <Breadcrumb
@@ -128,7 +130,17 @@ export function DiaryPage({ data }: { data: DiaryPageData }) {
           { label: "Günlüğüm" },
         ]}
       />
-      <h1 className="text-3xl font-bold">Günlüğüm</h1>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-bold">Günlüğüm</h1>
+        {summaryYear !== undefined && (
+          <Link
+            to={paths.yearSummary(summaryYear)}
+            className="text-sm font-medium text-primary hover:underline"
+          >
+            {summaryYear} özetim
+          </Link>
+        )}
+      </div>
       <section aria-label="Filtreler" className="space-y-3">
         <div role="group" aria-label="Tür" className="flex flex-wrap gap-2">
           {(

@@ -93,16 +93,22 @@ function notFound(): never {
   throw data(null, { status: 404, ...privately });
 }
 
-export async function importStatusData(
-  services: Services,
-  request: Request,
-  rawImportId: string | undefined,
-) {
+/** The signed-in person and their import the URL names: not found for a bad id or another's. */
+async function ownImport(services: Services, request: Request, rawImportId: string | undefined) {
   const user = await requireUser(request, services);
   const importId = importIdSchema.safeParse(rawImportId);
   if (!importId.success) notFound();
   const found = await importOf(services.database.db, user.id, importId.data);
   if (!found) notFound();
+  return { user, found };
+}
+
+export async function importStatusData(
+  services: Services,
+  request: Request,
+  rawImportId: string | undefined,
+) {
+  const { found } = await ownImport(services, request, rawImportId);
   return data({ ...found, createdAt: found.createdAt.toISOString() }, privately);
 }
 
@@ -124,12 +130,10 @@ export async function resolveAction(
   request: Request,
   rawImportId: string | undefined,
 ) {
-  const user = await requireUser(request, services);
-  const importId = importIdSchema.safeParse(rawImportId);
-  if (!importId.success) notFound();
   // Someone else's import is not found, whatever the form says.
-  if (!(await importOf(services.database.db, user.id, importId.data))) notFound();
-  const back = paths.historyImportStatus(importId.data);
+  const { user, found } = await ownImport(services, request, rawImportId);
+  const importId = found.id;
+  const back = paths.historyImportStatus(importId);
   const form = await readForm(request);
   const parsed = resolutionSchema.safeParse({
     intent: form.get("intent"),
@@ -141,23 +145,23 @@ export async function resolveAction(
   const { intent, rowId, choice } = parsed.data;
   const db = services.database.db;
   if (intent === "cancel") {
-    const cancelled = await cancelImport(db, user.id, importId.data);
+    const cancelled = await cancelImport(db, user.id, importId);
     if (!cancelled) return services.flash.redirect(back, "error", "Bu içe aktarım artık sürmüyor.");
     return services.flash.redirect(back, "success", "İçe aktarım durduruldu.");
   }
   if (intent === "skip-all") {
-    const skipped = await skipRemaining(db, user.id, importId.data);
+    const skipped = await skipRemaining(db, user.id, importId);
     if (!skipped) return failed();
     return services.flash.redirect(back, "success", "Kalan satırlar atlandı.");
   }
   if (rowId === undefined) return failed();
   if (intent === "skip") {
-    const done = await resolveRow(services, user.id, importId.data, { rowId, choice: "skip" });
+    const done = await resolveRow(services, user.id, importId, { rowId, choice: "skip" });
     return done ? services.flash.redirect(back, "success", "Satır atlandı.") : failed();
   }
   if (!choice) return failed();
   const [mediaType, id] = choice.split(":") as ["movie" | "tv", string];
-  const done = await resolveRow(services, user.id, importId.data, {
+  const done = await resolveRow(services, user.id, importId, {
     rowId,
     choice: "pick",
     mediaType,

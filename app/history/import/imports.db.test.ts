@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importFixture, letterboxdZip } from "../../../tests/support/import-files";
+import { importFixture, letterboxdZip, zipOf } from "../../../tests/support/import-files";
 import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
@@ -362,5 +362,41 @@ describe("one import at a time, each person's own", () => {
     expect(
       await handle.db.select().from(importRows).where(eq(importRows.importId, cans!.id)),
     ).toEqual([]);
+  });
+});
+
+describe("writing through the site's own rules", () => {
+  it("lets a rated diary entry set Puanım, a ratings file have the last word, and says once per batch what changed", async () => {
+    await createTestUser(handle, "elif");
+    const announced: { type: string; id: number }[][] = [];
+    const recording = {
+      ...services,
+      changes: {
+        changed: async (items: { type: string; id: number }[]) => void announced.push(items),
+      } as unknown as ItemChanges,
+    };
+    // ratings.csv stands first in the ZIP: Metropolis is a 3 now, though its last log says 5.
+    const zip = await zipOf({
+      "ratings.csv":
+        "Date,Name,Year,Letterboxd URI,Rating\n2024-06-01,Metropolis,1927,https://boxd.it/f001,3\n",
+      "diary.csv": importFixture("letterboxd/diary.csv"),
+    });
+    const id = await upload("elif", "letterboxd-elif.zip", zip);
+    await runImport(recording, id);
+    const [metropolis, cityLights] = [await movieId("Metropolis"), await movieId("City Lights")];
+    const { ratings } = await libraryOf("elif");
+    const ratingOf = (movie: number) => ratings.find((row) => row.id === movie)?.rating;
+    expect(ratingOf(metropolis)).toBe(6);
+    // No ratings.csv row for City Lights: its rated diary entry (4 stars) is Puanım.
+    expect(ratingOf(cityLights)).toBe(8);
+    // One batch, one announcement, naming each title once.
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toEqual(
+      expect.arrayContaining([
+        { type: "movie", id: metropolis },
+        { type: "movie", id: cityLights },
+      ]),
+    );
+    expect(new Set(announced[0]!.map((item) => item.id)).size).toBe(announced[0]!.length);
   });
 });

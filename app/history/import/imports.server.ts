@@ -14,7 +14,8 @@ import {
 import type { JobQueue } from "~/db/jobs.server";
 import { createMatcher, type ImportMatch, type Matcher } from "./match.server";
 import type { BadRow, ReadRow } from "./read-upload.server";
-import { keepTitleFacts, writeRow, type WrittenItem } from "./write.server";
+import { recordMissingTitleFacts } from "../title-facts.server";
+import { writeRow, type WrittenItem } from "./write.server";
 
 /*
  * An import's life: created from the checked rows of an upload (one transaction: the import and
@@ -75,6 +76,12 @@ export async function createImport(
     badRowCount: upload.badRows.length,
     notes: [],
   };
+  // A rated diary entry sets the title's Puanım (the latest one wins), as on the site; a
+  // ratings file says the person's rating as it is now, so its rows are written after the rest.
+  const rows = [
+    ...upload.rows.filter((row) => row.kind !== "rating"),
+    ...upload.rows.filter((row) => row.kind === "rating"),
+  ];
   let importId: number;
   try {
     importId = await db.transaction(async (tx) => {
@@ -89,9 +96,9 @@ export async function createImport(
           report,
         })
         .returning({ id: imports.id });
-      for (let start = 0; start < upload.rows.length; start += 1000) {
+      for (let start = 0; start < rows.length; start += 1000) {
         await tx.insert(importRows).values(
-          upload.rows.slice(start, start + 1000).map((row) => ({
+          rows.slice(start, start + 1000).map((row) => ({
             importId: created!.id,
             file: row.file,
             line: row.line,
@@ -224,19 +231,23 @@ export async function runImport(
   }
 }
 
-/** Title facts for the summary and news for every instance that the titles' ratings changed. */
+/**
+ * After a batch (or a review choice) is written: news for every instance that the titles'
+ * ratings changed (once per batch, so cached pages' Perde puanı follows), then the facts the
+ * diary and the year summary need of titles that have none yet.
+ */
 async function afterWrites(services: Omit<ImportServices, "jobs">, written: WrittenItem[]) {
   if (written.length === 0) return;
-  await keepTitleFacts(services.database.db, services.catalogue, written);
-  const unique = new Map(written.map((item) => [`${item.mediaType}:${item.id}`, item]));
-  await services.changes.changed(
-    [...unique.values()].map((item) => ({ type: item.mediaType, id: item.id })),
+  const unique = new Map(
+    written.map((item) => [`${item.mediaType}:${item.id}`, { type: item.mediaType, id: item.id }]),
   );
+  const items = [...unique.values()];
+  await services.changes.changed(items);
+  await recordMissingTitleFacts(services, items);
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-async function updateProgress(db: Database | Tx, importId: number) {
+/** `db` may be a transaction. */
+async function updateProgress(db: Database, importId: number) {
   await db
     .update(imports)
     .set({

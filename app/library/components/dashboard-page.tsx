@@ -117,12 +117,15 @@ export function DashboardPage({
   email,
   name,
   continueWatching,
+  summaryYear,
 }: {
   data: Dashboard;
   email: string;
   name: string;
   /** The route's "İzlemeye Devam Et" section (series tracking), first on the page. */
   continueWatching?: ReactNode;
+  /** The year the "Yıllık özet" link opens. */
+  summaryYear?: number;
 }) {
   const loading = useNavigatingTo(paths.dashboard);
   useEffect(() => {
@@ -138,6 +141,14 @@ export function DashboardPage({
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Hoş geldin, {name || email}!</h1>
           <p className="text-sm text-muted-foreground">{email}</p>
+          {summaryYear !== undefined && (
+            <Link
+              to={paths.yearSummary(summaryYear)}
+              className="text-sm font-medium whitespace-nowrap text-primary hover:underline"
+            >
+              {summaryYear} özetim
+            </Link>
+          )}
         </div>
         <div className="ml-auto flex items-center gap-3">
           {loading && (
