@@ -9,6 +9,7 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
+import { redactSecrets } from "./core/paths";
 import { isServiceFailure } from "./core/failures.server";
 import { replaceInBytes, type Replacement } from "./core/replace-in-bytes.server";
 import {
@@ -142,7 +143,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const loadContext = context as AppLoadContext | undefined;
   const logger = loadContext?.services?.logger;
-  const url = new URL(request.url).pathname;
+  const url = redactSecrets(new URL(request.url).pathname);
   if (isRouteErrorResponse(error) && error.status < 500) {
     // A request we refused (a POST to a page without a form, a path that does not exist).
     logger?.warn({ url, status: error.status }, "request refused");

@@ -22,6 +22,8 @@ export default [
   route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/liste", "routes/watchlist-page.tsx"),
+  route("takvim", "routes/calendar.tsx"),
+  route("takvim/abonelik/:file", "routes/calendar-feed.tsx"),
   route("dashboard/gunluk", "routes/diary-page.tsx"),
   route("dashboard/gunluk/:entryId", "routes/diary-entry.tsx"),
   route("dashboard/ozet/:year?", "routes/year-summary.tsx"),

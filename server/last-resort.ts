@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import { isServiceFailure } from "~/core/failures.server";
+import { redactSecrets } from "~/core/paths";
 import type { Logger } from "~/core/logger.server";
 import { requestLogger } from "./request-context";
 import { STATUS_TEXTS, statusPageHtml } from "./status-page";
@@ -21,7 +22,7 @@ export function answerFailure(
   else if (error instanceof URIError || (error as { code?: unknown }).code === "ERR_INVALID_URL")
     status = 400;
   else if (isServiceFailure(error)) status = 503;
-  const url = (req.url ?? "/").split("?")[0];
+  const url = redactSecrets((req.url ?? "/").split("?")[0]!);
   const log = requestLogger(req, logger);
   if (status === 500) log.error({ err: error, url }, "request failed");
   else log.warn({ url, status, err: String(error) }, "request refused");

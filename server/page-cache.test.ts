@@ -109,6 +109,12 @@ describe("the address a page is kept under", () => {
     // Junk that is dropped does not count against the length.
     expect(pageKey(`/film/x?junk=${"x".repeat(8_000)}`)).toEqual({ key: "/film/x", exact: false });
   });
+
+  it("never keys a calendar feed, whose address carries its secret token", () => {
+    expect(pageKey("/takvim/abonelik/abc_DEF-123.ics")).toBeNull();
+    expect(pageKey("/takvim/abonelik/abc.ics?sayfa=2")).toBeNull();
+    expect(pageKey("/takvim")).toEqual({ key: "/takvim", exact: true });
+  });
 });
 
 describe("the in-process store", () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
-import { itemTag, itemTagOfPath, PAGE_QUERY_PARAMS } from "~/core/paths";
+import { carriesSecret, itemTag, itemTagOfPath, PAGE_QUERY_PARAMS } from "~/core/paths";
 import type { RedisConnection } from "~/core/redis.server";
 import { newNonce as freshNonce } from "./nonce";
 import { createEntry, renderBody, type PageEntry } from "./page-entry";
@@ -134,6 +134,8 @@ export function pageKey(url: string): { key: string; exact: boolean } | null {
   const queryAt = url.indexOf("?");
   let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   if (pathname.length > MAX_KEY_LENGTH) return null;
+  // A calendar feed's token is a secret: it must never become a key, stored or looked up.
+  if (carriesSecret(pathname)) return null;
   let exact = true;
   if (pathname.length > 1 && pathname.endsWith("/")) {
     pathname = pathname.replace(/\/+$/, "") || "/";

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "~/core/logger.server";
 import { requestUrl, type TrustProxy } from "./react-router-adapter";
+import { redactSecrets } from "~/core/paths";
 import { requestLogger } from "./request-context";
 import { statusPageHtml } from "./status-page";
 
@@ -37,7 +38,7 @@ export function sameOriginOnly(
     if (crossOrigin || site === "cross-site") {
       // A client's doing, not our failure: one warning line, no stack.
       requestLogger(req, logger).warn(
-        { method: req.method, url: req.path, origin, secFetchSite: site },
+        { method: req.method, url: redactSecrets(req.path), origin, secFetchSite: site },
         "cross-site request refused",
       );
       res

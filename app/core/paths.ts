@@ -23,6 +23,8 @@ const SEARCH = "/ara";
 /** A genre's URL piece: "Bilim-Kurgu", 878 → "bilim-kurgu-878". */
 export const genreSlug = (genre: Named) => `${slugify(genre.name)}-${genre.id}`;
 
+const CALENDAR_FEED_PREFIX = "/takvim/abonelik/";
+
 const withPage = (path: string, page: number, separator: "?" | "&") =>
   page > 1 ? `${path}${separator}sayfa=${page}` : path;
 
@@ -54,6 +56,9 @@ export const paths = {
   letterboxdExport: "/hesap/disa-aktar/letterboxd",
   imdbExport: "/hesap/disa-aktar/imdb",
   awards: "/oduller",
+  calendar: "/takvim",
+  /** A person's private iCalendar feed; the token is a secret (see `redactSecrets`). */
+  calendarFeed: (token: string) => `${CALENDAR_FEED_PREFIX}${token}.ics`,
   /** The episode-mark form's action (POST). */
   episodeMark: "/bolum-izle",
 
@@ -126,3 +131,16 @@ export function itemTagOfPath(pathname: string): string | null {
 
 export const itemTag = (item: { type: "movie" | "tv" | "person"; id: number }) =>
   `${item.type}:${item.id}`;
+
+/** A path whose last part is a secret: a calendar feed's token. */
+const SECRET_PATH = /^\/takvim\/abonelik\/[^/?#]*/;
+
+/**
+ * Whether a path carries a secret (a calendar feed's token): the page cache neither stores nor
+ * looks up such a path, so the token never becomes a cache key (in memory or in Redis).
+ */
+export const carriesSecret = (pathname: string) => SECRET_PATH.test(pathname);
+
+/** A URL or path fit for a log line: a feed's token becomes `[gizli]`. */
+export const redactSecrets = (url: string) =>
+  url.replace(SECRET_PATH, `${CALENDAR_FEED_PREFIX}[gizli]`);

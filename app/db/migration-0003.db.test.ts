@@ -1,11 +1,9 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
+import { migrationFolders } from "../../tests/support/migration-folders";
 import { migrationsFolder } from "./client.server";
 
 /*
@@ -16,29 +14,15 @@ import { migrationsFolder } from "./client.server";
 
 const client = await PGlite.create(undefined, { extensions: { pg_trgm } });
 const db = drizzle({ client });
-const folders: string[] = [];
+const folders = migrationFolders();
 afterAll(async () => {
   await client.close();
-  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  await folders.removeAll();
 });
-
-async function migrationsUpTo(tag: string) {
-  const folder = await mkdtemp(path.join(tmpdir(), "perde-migrations-"));
-  folders.push(folder);
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const end = journal.entries.findIndex((entry) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, end + 1);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe("migration 0003: watchlist statuses", () => {
   it("keeps every existing row, maps completed to watched and allows only the new statuses", async () => {
-    await migrate(db, { migrationsFolder: await migrationsUpTo("0002_accounts") });
+    await migrate(db, { migrationsFolder: await folders.upTo("0002_accounts") });
     await client.exec(`
       insert into "user" (id, name, email) values ('a', 'Ayşe', 'a@example.com'),
                                                  ('b', 'Mehmet', 'b@example.com');

@@ -60,6 +60,9 @@ export default function MobileMenu({
                 <NavLink to={paths.diary} className={linkClass} onClick={() => setOpen(false)}>
                   Günlüğüm
                 </NavLink>
+                <NavLink to={paths.calendar} className={linkClass} onClick={() => setOpen(false)}>
+                  Takvim
+                </NavLink>
                 <NavLink to={paths.account} className={linkClass} onClick={() => setOpen(false)}>
                   Hesabım
                 </NavLink>

@@ -2,11 +2,13 @@
 import type { SVGProps } from "react";
 import * as arrowLeftData from "lucide-react/icons/arrow-left";
 import * as awardData from "lucide-react/icons/award";
+import * as calendarDaysData from "lucide-react/icons/calendar-days";
 import * as checkData from "lucide-react/icons/check";
 import * as chevronDownData from "lucide-react/icons/chevron-down";
 import * as chevronLeftData from "lucide-react/icons/chevron-left";
 import * as chevronRightData from "lucide-react/icons/chevron-right";
 import * as clapperboardData from "lucide-react/icons/clapperboard";
+import * as copyData from "lucide-react/icons/copy";
 import * as crownData from "lucide-react/icons/crown";
 import * as externalLinkData from "lucide-react/icons/external-link";
 import * as eyeData from "lucide-react/icons/eye";
@@ -96,11 +98,13 @@ function icon(module: unknown) {
 
 export const ArrowLeft = icon(arrowLeftData);
 export const Award = icon(awardData);
+export const CalendarDays = icon(calendarDaysData);
 export const Check = icon(checkData);
 export const ChevronDown = icon(chevronDownData);
 export const ChevronLeft = icon(chevronLeftData);
 export const ChevronRight = icon(chevronRightData);
 export const Clapperboard = icon(clapperboardData);
+export const Copy = icon(copyData);
 export const Crown = icon(crownData);
 export const ExternalLink = icon(externalLinkData);
 export const Eye = icon(eyeData);

@@ -184,14 +184,22 @@ export function DashboardPage({
               <h2 id="izleme-listem" className="text-2xl font-bold">
                 İzleme Listem
               </h2>
-              {data.watchlist.length > 0 && (
+              <div className="flex items-center gap-4">
                 <Link
-                  to={paths.watchlist}
+                  to={paths.calendar}
                   className="text-sm font-medium text-primary hover:underline"
                 >
-                  Tümünü Gör
+                  Takvim
                 </Link>
-              )}
+                {data.watchlist.length > 0 && (
+                  <Link
+                    to={paths.watchlist}
+                    className="text-sm font-medium text-primary hover:underline"
+                  >
+                    Tümünü Gör
+                  </Link>
+                )}
+              </div>
             </div>
             {data.watchlist.length === 0 ? (
               <div className="space-y-3 rounded-lg border border-dashed p-8 text-center">

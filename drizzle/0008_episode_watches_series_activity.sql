@@ -1,1 +1,0 @@
-CREATE INDEX "episode_watches_user_series_watched_idx" ON "episode_watches" USING btree ("user_id","series_id","watched_at" DESC NULLS LAST);
