@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { projectRoot, startAppServer, type RunningServer } from "../support/app-server";
+import * as ical from "node-ical";
+import { freePort, projectRoot, startAppServer, type RunningServer } from "../support/app-server";
 import { describeInBrowser, hydrated, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
@@ -10,13 +11,13 @@ import { launchChromium } from "./chromium";
  * Issues 23 and 24 as ONE visitor walks through them, in one browser context with JavaScript:
  * what carries over between pages (the session, the back button, a page seen before, the page
  * cache, optimistic state) is what this file tests; each feature's own file tests its details.
- * The server runs on the embedded catalogue with its clock on 24 December 2025 in Istanbul:
- * Stranger Things (66732) has aired the first four episodes of its fifth season (26 November);
- * the fifth to seventh air tomorrow, the eighth on 31 December.
+ * The server runs on the embedded catalogue with its clock on 26 December 2025 in Istanbul:
+ * Stranger Things (66732) has aired the first four episodes of its fifth season on 26 November
+ * and the fifth to seventh yesterday; the eighth airs on Wednesday 31 December.
  */
 
-const NOW = "2025-12-24T09:00:00Z";
-const TODAY = "2025-12-24";
+const NOW = "2025-12-26T09:00:00Z";
+const TODAY = "2025-12-26";
 const SERIES_ID = 66732;
 const SERIES = "/dizi/stranger-things-2016-66732";
 const SEASON = `/dizi/${SERIES_ID}/sezon/5`;
@@ -53,7 +54,15 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startAppServer({ CATALOGUE: "local", PERDE_NOW: NOW }),
+    // The calendar feed's address is the public site's: this server's own.
+    freePort().then((port) =>
+      startAppServer({
+        CATALOGUE: "local",
+        PERDE_NOW: NOW,
+        PORT: String(port),
+        PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      }),
+    ),
     launchChromium(),
   ]);
 });
@@ -147,22 +156,63 @@ describeInBrowser("one visitor's walk (phone)", () => {
     // Every aired episode from the very first up to this one: the four seasons before, and two.
     await toast(page, `5. Sezon 3. Bölüme kadar ${total - fifth + 2} bölüm işaretlendi`);
     expect(await row(page, 2).getByRole("button", { name: "İzlendi" }).isVisible()).toBe(true);
-    expect(await row(page, 5).getByText("Henüz yayınlanmadı").isVisible()).toBe(true);
+    expect(await row(page, 8).getByText("Henüz yayınlanmadı").isVisible()).toBe(true);
     await back(page, SERIES, "Stranger Things");
     await progress(page, "Dizi ilerlemesi", `${total - fifth + 3}/${total} bölüm`).waitFor();
     expect(await page.getByRole("button", { name: /^Listemde/ }).textContent()).toContain(
       "İzliyorum",
     );
 
-    // 4. The dashboard's İzlemeye Devam Et: the fourth episode, then the fifth (not aired yet).
+    // 4. The dashboard's İzlemeye Devam Et: the fourth episode, and on to the last one aired.
     await page.goto("/dashboard");
     const list = upNext(page);
-    await list.getByText("5. Sezon 4. Bölüm").waitFor();
-    await list.getByRole("button", { name: /^İzledim/ }).click();
-    await list.getByText("5. Sezon 5. Bölüm").waitFor();
-    await toast(page, "Bölüm izlendi olarak işaretlendi");
-    await list.getByText("25 Aralık 2025 tarihinde yayınlanacak").waitFor();
+    const done = page.getByText("Bölüm izlendi olarak işaretlendi").first();
+    for (const episode of [4, 5, 6, 7]) {
+      await list.getByText(`5. Sezon ${episode}. Bölüm`).waitFor();
+      // Each answer is a toast of its own: the last one's is waited for after the others went.
+      if (episode === 7) await done.waitFor({ state: "hidden" });
+      await list
+        .getByRole("button", { name: `İzledim: Stranger Things, 5. Sezon ${episode}. Bölüm` })
+        .click();
+      if (episode === 4) await done.waitFor();
+    }
+    // The eighth has not aired: the row says when, with no button, and the server's word came.
+    await list.getByText("31 Aralık 2025 tarihinde yayınlanacak").waitFor();
+    await done.waitFor();
     expect(await list.getByRole("button").count()).toBe(0);
+
+    // 5. Takvim: yesterday's episodes, all marked now, and the one still to come; its feed, read
+    // as a calendar app reads it (no session), holds the episodes around today.
+    await page.goto("/takvim");
+    const dayGroup = (name: string) =>
+      page.locator("li", { has: page.getByRole("heading", { level: 3, name, exact: true }) });
+    const recent = page.getByRole("region", { name: "Son 7 gün" });
+    expect(await recent.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Dün"]);
+    expect(await dayGroup("Dün").getByRole("link").count()).toBe(3);
+    expect(await dayGroup("Dün").getByText("İzlendi", { exact: true }).count()).toBe(3);
+    const upcoming = page.getByRole("region", { name: "Bugün ve yaklaşan" });
+    expect(await upcoming.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Çarşamba, 31 Aralık",
+    ]);
+    expect(await dayGroup("Çarşamba, 31 Aralık").getByRole("link").textContent()).toContain(
+      "5. Sezon 8. Bölüm",
+    );
+    expect(
+      await dayGroup("Çarşamba, 31 Aralık").getByText("İzlendi", { exact: true }).count(),
+    ).toBe(0);
+    await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
+    const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
+    const feed = await fetch(feedUrl);
+    expect(feed.status).toBe(200);
+    const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
+      (entry): entry is ical.VEvent => entry?.type === "VEVENT",
+    );
+    const uid = (episode: number) => `perde-${SERIES_ID}-s5-e${episode}@127.0.0.1`;
+    expect(events.map((event) => event.uid).sort()).toEqual([5, 6, 7, 8].map(uid));
+    const last = events.find((event) => event.uid === uid(8))!;
+    expect(last.summary).toContain("Stranger Things · 5. Sezon 8. Bölüm");
+    const start = last.start as Date;
+    expect([start.getFullYear(), start.getMonth() + 1, start.getDate()]).toEqual([2025, 12, 31]);
 
     // 6. Puanım in one tap; it stays after a reload; another, anonymous browser that saw the
     // film page before sees Perde puanı count the vote (the cached copy went).
@@ -251,10 +301,10 @@ describeInBrowser("one visitor's walk (phone)", () => {
       diary: { itemType: string; itemId: number; watchedOn: string; review: string | null }[];
       imports: { report: { written: Record<string, number> } }[];
     };
-    // Every aired episode: up to the third of the fifth season, then its fourth on the dashboard.
+    // Every aired episode: up to the third of the fifth season, then the rest on the dashboard.
     expect(exported.episodeWatches).toHaveLength(total);
     expect(exported.episodeWatches.every((mark) => mark.seriesId === SERIES_ID)).toBe(true);
-    expect(exported.episodeWatches.at(-1)).toMatchObject({ seasonNumber: 5, episodeNumber: 4 });
+    expect(exported.episodeWatches.at(-1)).toMatchObject({ seasonNumber: 5, episodeNumber: 7 });
     expect(exported.watchlist).toContainEqual(
       expect.objectContaining({ itemId: SERIES_ID, status: "watching" }),
     );
