@@ -22,8 +22,13 @@ const SERIES_ID = 66732;
 const SERIES = "/dizi/stranger-things-2016-66732";
 const SEASON = `/dizi/${SERIES_ID}/sezon/5`;
 const episodePath = (episode: number) => `${SEASON}/bolum/${episode}`;
-const FILM = "/film/baba-1972-238";
-const FILM_ID = 238;
+const DESKTOP = { width: 1280, height: 800 };
+/** Each walk rates a film of its own: the anonymous visitor sees exactly that walk's vote. */
+interface Film {
+  path: string;
+  id: number;
+  title: string;
+}
 
 /** The series as the embedded catalogue holds it: episodes aired by today, per season. */
 function airedFromContent() {
@@ -108,218 +113,228 @@ async function back(page: Page, url: string | RegExp, title: string | RegExp) {
   await heading(page).filter({ hasText: title }).waitFor();
 }
 
-describeInBrowser("one visitor's walk (phone)", () => {
-  it("tracks a series, rates, keeps a diary, imports and downloads it all in one browser", async () => {
-    const page = await newTab(PHONE);
-    const { total, fifth } = airedFromContent();
+async function walk(viewport: { width: number; height: number }, film: Film) {
+  const FILM = film.path;
+  const FILM_ID = film.id;
+  const page = await newTab(viewport);
+  const { total, fifth } = airedFromContent();
 
-    // 1. Anonymous: the home page, the series, its season without progress, and back.
-    await page.goto("/");
-    await page.goto(SERIES);
-    await heading(page).filter({ hasText: "Stranger Things" }).waitFor();
-    await page.goto(SEASON);
-    await row(page, 1).waitFor();
-    expect(await page.getByRole("progressbar").count()).toBe(0);
-    await back(page, SERIES, "Stranger Things");
-    expect(await page.getByRole("progressbar").count()).toBe(0);
+  // 1. Anonymous: the home page, the series, its season without progress, and back.
+  await page.goto("/");
+  await page.goto(SERIES);
+  await heading(page).filter({ hasText: "Stranger Things" }).waitFor();
+  await page.goto(SEASON);
+  await row(page, 1).waitFor();
+  expect(await page.getByRole("progressbar").count()).toBe(0);
+  await back(page, SERIES, "Stranger Things");
+  expect(await page.getByRole("progressbar").count()).toBe(0);
 
-    // 2. Sign up and in, then back to the same series by a link: the mark buttons now work.
-    const email = `yuruyus${Date.now()}@example.com`;
-    await page.goto("/auth");
-    await page.getByRole("tab", { name: "Kayıt Ol" }).click();
-    let form = page.getByRole("tabpanel");
-    await form.getByLabel("Ad Soyad").fill("Yürüyüşçü Gözde");
-    await form.getByLabel("E-posta").fill(email);
-    await form.getByLabel("Şifre").fill("gizli123");
-    await form.getByRole("button", { name: "Kayıt Ol" }).click();
-    await toast(page, "Kayıt başarılı! Giriş yapabilirsiniz.");
-    form = page.getByRole("tabpanel");
-    await form.getByLabel("E-posta").fill(email);
-    await form.getByLabel("Şifre").fill("gizli123");
-    await form.getByRole("button", { name: "Giriş Yap" }).click();
-    await page.waitForURL("**/dashboard");
-    await page.goto(SERIES);
+  // 2. Sign up and in, then back to the same series by a link: the mark buttons now work.
+  const email = `yuruyus${Date.now()}@example.com`;
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Kayıt Ol" }).click();
+  let form = page.getByRole("tabpanel");
+  await form.getByLabel("Ad Soyad").fill("Yürüyüşçü Gözde");
+  await form.getByLabel("E-posta").fill(email);
+  await form.getByLabel("Şifre").fill("gizli123");
+  await form.getByRole("button", { name: "Kayıt Ol" }).click();
+  await toast(page, "Kayıt başarılı! Giriş yapabilirsiniz.");
+  form = page.getByRole("tabpanel");
+  await form.getByLabel("E-posta").fill(email);
+  await form.getByLabel("Şifre").fill("gizli123");
+  await form.getByRole("button", { name: "Giriş Yap" }).click();
+  await page.waitForURL("**/dashboard");
+  await page.goto(SERIES);
 
-    // 3. Into the list, an episode and "Buraya kadar izledim" on the season page.
-    await page.getByRole("button", { name: "Listeye Ekle" }).click();
-    await toast(page, "Listenize eklendi");
-    await page.locator(`a[href="${SEASON}"]`).first().click();
-    await page.waitForURL(`**${SEASON}`);
-    await progress(page, "5. Sezon", `0/${fifth} bölüm`).waitFor();
-    await row(page, 1).getByRole("button", { name: "Bölümü İzledim" }).click();
-    await row(page, 1).getByRole("button", { name: "İzlendi" }).waitFor();
-    await toast(page, "Bölüm izlendi olarak işaretlendi · Durum: İzliyorum");
-    await row(page, 3)
-      .getByRole("button", { name: /Buraya kadar/ })
+  // 3. Into the list, an episode and "Buraya kadar izledim" on the season page.
+  await page.getByRole("button", { name: "Listeye Ekle" }).click();
+  await toast(page, "Listenize eklendi");
+  await page.locator(`a[href="${SEASON}"]`).first().click();
+  await page.waitForURL(`**${SEASON}`);
+  await progress(page, "5. Sezon", `0/${fifth} bölüm`).waitFor();
+  await row(page, 1).getByRole("button", { name: "Bölümü İzledim" }).click();
+  await row(page, 1).getByRole("button", { name: "İzlendi" }).waitFor();
+  await toast(page, "Bölüm izlendi olarak işaretlendi · Durum: İzliyorum");
+  await row(page, 3)
+    .getByRole("button", { name: /Buraya kadar/ })
+    .click();
+  await progress(page, "5. Sezon", `3/${fifth} bölüm`).waitFor();
+  // Every aired episode from the very first up to this one: the four seasons before, and two.
+  await toast(page, `5. Sezon 3. Bölüme kadar ${total - fifth + 2} bölüm işaretlendi`);
+  expect(await row(page, 2).getByRole("button", { name: "İzlendi" }).isVisible()).toBe(true);
+  expect(await row(page, 8).getByText("Henüz yayınlanmadı").isVisible()).toBe(true);
+  await back(page, SERIES, "Stranger Things");
+  await progress(page, "Dizi ilerlemesi", `${total - fifth + 3}/${total} bölüm`).waitFor();
+  expect(await page.getByRole("button", { name: /^Listemde/ }).textContent()).toContain(
+    "İzliyorum",
+  );
+
+  // 4. The dashboard's İzlemeye Devam Et: the fourth episode, and on to the last one aired.
+  await page.goto("/dashboard");
+  const list = upNext(page);
+  const done = page.getByText("Bölüm izlendi olarak işaretlendi").first();
+  for (const episode of [4, 5, 6, 7]) {
+    await list.getByText(`5. Sezon ${episode}. Bölüm`).waitFor();
+    // Each answer is a toast of its own: the last one's is waited for after the others went.
+    if (episode === 7) await done.waitFor({ state: "hidden" });
+    await list
+      .getByRole("button", { name: `İzledim: Stranger Things, 5. Sezon ${episode}. Bölüm` })
       .click();
-    await progress(page, "5. Sezon", `3/${fifth} bölüm`).waitFor();
-    // Every aired episode from the very first up to this one: the four seasons before, and two.
-    await toast(page, `5. Sezon 3. Bölüme kadar ${total - fifth + 2} bölüm işaretlendi`);
-    expect(await row(page, 2).getByRole("button", { name: "İzlendi" }).isVisible()).toBe(true);
-    expect(await row(page, 8).getByText("Henüz yayınlanmadı").isVisible()).toBe(true);
-    await back(page, SERIES, "Stranger Things");
-    await progress(page, "Dizi ilerlemesi", `${total - fifth + 3}/${total} bölüm`).waitFor();
-    expect(await page.getByRole("button", { name: /^Listemde/ }).textContent()).toContain(
-      "İzliyorum",
-    );
+    if (episode === 4) await done.waitFor();
+  }
+  // The eighth has not aired: the row says when, with no button, and the server's word came.
+  await list.getByText("31 Aralık 2025 tarihinde yayınlanacak").waitFor();
+  await done.waitFor();
+  expect(await list.getByRole("button").count()).toBe(0);
 
-    // 4. The dashboard's İzlemeye Devam Et: the fourth episode, and on to the last one aired.
-    await page.goto("/dashboard");
-    const list = upNext(page);
-    const done = page.getByText("Bölüm izlendi olarak işaretlendi").first();
-    for (const episode of [4, 5, 6, 7]) {
-      await list.getByText(`5. Sezon ${episode}. Bölüm`).waitFor();
-      // Each answer is a toast of its own: the last one's is waited for after the others went.
-      if (episode === 7) await done.waitFor({ state: "hidden" });
-      await list
-        .getByRole("button", { name: `İzledim: Stranger Things, 5. Sezon ${episode}. Bölüm` })
-        .click();
-      if (episode === 4) await done.waitFor();
-    }
-    // The eighth has not aired: the row says when, with no button, and the server's word came.
-    await list.getByText("31 Aralık 2025 tarihinde yayınlanacak").waitFor();
-    await done.waitFor();
-    expect(await list.getByRole("button").count()).toBe(0);
+  // 5. Takvim: yesterday's episodes, all marked now, and the one still to come; its feed, read
+  // as a calendar app reads it (no session), holds the episodes around today.
+  await page.goto("/takvim");
+  const dayGroup = (name: string) =>
+    page.locator("li", { has: page.getByRole("heading", { level: 3, name, exact: true }) });
+  const recent = page.getByRole("region", { name: "Son 7 gün" });
+  expect(await recent.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Dün"]);
+  expect(await dayGroup("Dün").getByRole("link").count()).toBe(3);
+  expect(await dayGroup("Dün").getByText("İzlendi", { exact: true }).count()).toBe(3);
+  const upcoming = page.getByRole("region", { name: "Bugün ve yaklaşan" });
+  expect(await upcoming.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+    "Çarşamba, 31 Aralık",
+  ]);
+  expect(await dayGroup("Çarşamba, 31 Aralık").getByRole("link").textContent()).toContain(
+    "5. Sezon 8. Bölüm",
+  );
+  expect(await dayGroup("Çarşamba, 31 Aralık").getByText("İzlendi", { exact: true }).count()).toBe(
+    0,
+  );
+  await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
+  const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
+  const feed = await fetch(feedUrl);
+  expect(feed.status).toBe(200);
+  const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
+    (entry): entry is ical.VEvent => entry?.type === "VEVENT",
+  );
+  const uid = (episode: number) => `perde-${SERIES_ID}-s5-e${episode}@127.0.0.1`;
+  expect(events.map((event) => event.uid).sort()).toEqual([5, 6, 7, 8].map(uid));
+  const last = events.find((event) => event.uid === uid(8))!;
+  expect(last.summary).toContain("Stranger Things · 5. Sezon 8. Bölüm");
+  const start = last.start as Date;
+  expect([start.getFullYear(), start.getMonth() + 1, start.getDate()]).toEqual([2025, 12, 31]);
 
-    // 5. Takvim: yesterday's episodes, all marked now, and the one still to come; its feed, read
-    // as a calendar app reads it (no session), holds the episodes around today.
-    await page.goto("/takvim");
-    const dayGroup = (name: string) =>
-      page.locator("li", { has: page.getByRole("heading", { level: 3, name, exact: true }) });
-    const recent = page.getByRole("region", { name: "Son 7 gün" });
-    expect(await recent.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Dün"]);
-    expect(await dayGroup("Dün").getByRole("link").count()).toBe(3);
-    expect(await dayGroup("Dün").getByText("İzlendi", { exact: true }).count()).toBe(3);
-    const upcoming = page.getByRole("region", { name: "Bugün ve yaklaşan" });
-    expect(await upcoming.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
-      "Çarşamba, 31 Aralık",
-    ]);
-    expect(await dayGroup("Çarşamba, 31 Aralık").getByRole("link").textContent()).toContain(
-      "5. Sezon 8. Bölüm",
-    );
-    expect(
-      await dayGroup("Çarşamba, 31 Aralık").getByText("İzlendi", { exact: true }).count(),
-    ).toBe(0);
-    await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
-    const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
-    const feed = await fetch(feedUrl);
-    expect(feed.status).toBe(200);
-    const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
-      (entry): entry is ical.VEvent => entry?.type === "VEVENT",
-    );
-    const uid = (episode: number) => `perde-${SERIES_ID}-s5-e${episode}@127.0.0.1`;
-    expect(events.map((event) => event.uid).sort()).toEqual([5, 6, 7, 8].map(uid));
-    const last = events.find((event) => event.uid === uid(8))!;
-    expect(last.summary).toContain("Stranger Things · 5. Sezon 8. Bölüm");
-    const start = last.start as Date;
-    expect([start.getFullYear(), start.getMonth() + 1, start.getDate()]).toEqual([2025, 12, 31]);
+  // 6. Puanım in one tap; it stays after a reload; another, anonymous browser that saw the
+  // film page before sees Perde puanı count the vote (the cached copy went).
+  const visitor = await newTab(viewport);
+  await visitor.goto(FILM);
+  await heading(visitor).waitFor();
+  expect(await visitor.getByRole("group", { name: "Perde puanı" }).count()).toBe(0);
+  await page.goto(FILM);
+  await page
+    .getByRole("group", { name: /^Puanım/ })
+    .getByRole("radio", { name: "Puan: 8/10" })
+    .check({ force: true });
+  await toast(page, "Puanınız: 8/10");
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
+  await visitor.reload();
+  await hydrated(visitor);
+  await visitor
+    .getByRole("group", { name: "Perde puanı" })
+    .locator("p")
+    .filter({ hasText: "· 1 oy" })
+    .waitFor();
 
-    // 6. Puanım in one tap; it stays after a reload; another, anonymous browser that saw the
-    // film page before sees Perde puanı count the vote (the cached copy went).
-    const visitor = await newTab(PHONE);
-    await visitor.goto(FILM);
-    await heading(visitor).waitFor();
-    expect(await visitor.getByRole("group", { name: "Perde puanı" }).count()).toBe(0);
-    await page.goto(FILM);
-    await page
-      .getByRole("group", { name: /^Puanım/ })
-      .getByRole("radio", { name: "Puan: 8/10" })
-      .check({ force: true });
-    await toast(page, "Puanınız: 8/10");
-    await page.reload();
-    await hydrated(page);
-    await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
-    await visitor.reload();
-    await hydrated(visitor);
-    await visitor
-      .getByRole("group", { name: "Perde puanı" })
-      .locator("p")
-      .filter({ hasText: "· 1 oy" })
-      .waitFor();
+  // 7. A diary entry for the film, the diary and the year's summary.
+  await page.locator("summary", { hasText: "Günlüğe ekle" }).click();
+  const diaryForm = page.locator("details form");
+  await diaryForm.getByLabel("İzleme tarihi").fill("2025-12-20");
+  await diaryForm.getByLabel("Yorum (isteğe bağlı)").fill("Noel öncesi yeniden izledim.");
+  await diaryForm.getByRole("button", { name: "Günlüğe ekle" }).click();
+  await toast(page, "Günlüğe eklendi");
+  await page.getByText("Günlüğünde 1 kez").waitFor();
+  await page.goto("/dashboard/gunluk");
+  await page.getByRole("heading", { level: 2, name: "Aralık 2025" }).waitFor();
+  expect(await page.getByRole("link", { name: film.title, exact: true }).isVisible()).toBe(true);
+  await page.goto("/dashboard/ozet/2025");
+  await heading(page).filter({ hasText: "2025 Özetim" }).waitFor();
+  const stats = page.locator("dl").first();
+  await expect.poll(() => stats.textContent()).toContain("İzlenen film1");
+  expect(await stats.textContent()).toContain(`İzlenen bölüm${total}`);
 
-    // 7. A diary entry for the film, the diary and the year's summary.
-    await page.locator("summary", { hasText: "Günlüğe ekle" }).click();
-    const diaryForm = page.locator("details form");
-    await diaryForm.getByLabel("İzleme tarihi").fill("2025-12-20");
-    await diaryForm.getByLabel("Yorum (isteğe bağlı)").fill("Noel öncesi yeniden izledim.");
-    await diaryForm.getByRole("button", { name: "Günlüğe ekle" }).click();
-    await toast(page, "Günlüğe eklendi");
-    await page.getByText("Günlüğünde 1 kez").waitFor();
-    await page.goto("/dashboard/gunluk");
-    await page.getByRole("heading", { level: 2, name: "Aralık 2025" }).waitFor();
-    expect(await page.getByRole("link", { name: "Baba", exact: true }).isVisible()).toBe(true);
-    await page.goto("/dashboard/ozet/2025");
-    await heading(page).filter({ hasText: "2025 Özetim" }).waitFor();
-    const stats = page.locator("dl").first();
-    await expect.poll(() => stats.textContent()).toContain("İzlenen film1");
-    expect(await stats.textContent()).toContain(`İzlenen bölüm${total}`);
+  // 8. A Letterboxd diary imported, the status page followed to its end, the film in the diary.
+  await page.goto("/hesap/ice-aktar");
+  await page.getByLabel("Dışa aktarım dosyası (ZIP ya da CSV)").setInputFiles({
+    name: "diary.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n" +
+        "2025-06-02,Metropolis,1927,https://boxd.it/yy01,4.5,,sessiz,2025-06-01\n",
+    ),
+  });
+  await page.getByRole("button", { name: "Yükle ve içe aktar" }).click();
+  await page.waitForURL(/\/hesap\/ice-aktar\/\d+$/);
+  const statusPath = new URL(page.url()).pathname;
+  await page.getByRole("heading", { name: "Özet" }).waitFor({ timeout: 90_000 });
+  expect(await page.getByText("Günlük kaydı (diary.csv): 1").isVisible()).toBe(true);
+  await page.goto("/dashboard/gunluk");
+  await page.getByRole("heading", { level: 2, name: "Haziran 2025" }).waitFor();
+  expect(await page.getByRole("link", { name: "Metropolis", exact: true }).isVisible()).toBe(true);
 
-    // 8. A Letterboxd diary imported, the status page followed to its end, the film in the diary.
-    await page.goto("/hesap/ice-aktar");
-    await page.getByLabel("Dışa aktarım dosyası (ZIP ya da CSV)").setInputFiles({
-      name: "diary.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(
-        "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n" +
-          "2025-06-02,Metropolis,1927,https://boxd.it/yy01,4.5,,sessiz,2025-06-01\n",
-      ),
+  // 9. The back button through the pages of the walk: each page whole, nothing lost.
+  await back(page, statusPath, "diary.csv");
+  await page.getByRole("heading", { name: "Özet" }).waitFor();
+  await back(page, "/hesap/ice-aktar", "İçe aktar");
+  await back(page, "/dashboard/ozet/2025", "2025 Özetim");
+  await expect.poll(() => stats.textContent()).toContain("İzlenen film2");
+  await back(page, "/dashboard/gunluk", "Günlüğüm");
+  await page.getByRole("link", { name: "Metropolis", exact: true }).waitFor();
+  await back(page, FILM, film.title);
+  await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
+  await page.getByText("Günlüğünde 1 kez").waitFor();
+
+  // 10. Verilerim, downloaded in the same browser: the marks, the rating, the diary, the import.
+  await page.goto("/hesap");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Verilerimi İndir" }).click(),
+  ]);
+  const file = await download.path();
+  const exported = JSON.parse(readFileSync(file, "utf8")) as {
+    episodeWatches: { seriesId: number; seasonNumber: number; episodeNumber: number }[];
+    watchlist: { itemId: number; status: string }[];
+    reviews: { itemId: number; rating: number | null }[];
+    diary: { itemType: string; itemId: number; watchedOn: string; review: string | null }[];
+    imports: { report: { written: Record<string, number> } }[];
+  };
+  // Every aired episode: up to the third of the fifth season, then the rest on the dashboard.
+  expect(exported.episodeWatches).toHaveLength(total);
+  expect(exported.episodeWatches.every((mark) => mark.seriesId === SERIES_ID)).toBe(true);
+  expect(exported.episodeWatches.at(-1)).toMatchObject({ seasonNumber: 5, episodeNumber: 7 });
+  expect(exported.watchlist).toContainEqual(
+    expect.objectContaining({ itemId: SERIES_ID, status: "watching" }),
+  );
+  expect(exported.reviews).toContainEqual(expect.objectContaining({ itemId: FILM_ID, rating: 8 }));
+  expect(exported.diary).toContainEqual(
+    expect.objectContaining({
+      itemType: "movie",
+      itemId: FILM_ID,
+      watchedOn: "2025-12-20",
+      review: "Noel öncesi yeniden izledim.",
+    }),
+  );
+  expect(exported.diary.map((entry) => entry.watchedOn)).toContain("2025-06-01");
+  expect(exported.imports).toHaveLength(1);
+}
+
+describeInBrowser("one visitor's walk", () => {
+  it("on a phone: tracks a series, rates, keeps a diary, imports and downloads it all in one browser", async () => {
+    await walk(PHONE, { path: "/film/baba-1972-238", id: 238, title: "Baba" });
+  }, 300_000);
+
+  it("on a desktop: the same walk, another person, another film", async () => {
+    await walk(DESKTOP, {
+      path: "/film/esaretin-bedeli-1994-278",
+      id: 278,
+      title: "Esaretin Bedeli",
     });
-    await page.getByRole("button", { name: "Yükle ve içe aktar" }).click();
-    await page.waitForURL(/\/hesap\/ice-aktar\/\d+$/);
-    const statusPath = new URL(page.url()).pathname;
-    await page.getByRole("heading", { name: "Özet" }).waitFor({ timeout: 90_000 });
-    expect(await page.getByText("Günlük kaydı (diary.csv): 1").isVisible()).toBe(true);
-    await page.goto("/dashboard/gunluk");
-    await page.getByRole("heading", { level: 2, name: "Haziran 2025" }).waitFor();
-    expect(await page.getByRole("link", { name: "Metropolis", exact: true }).isVisible()).toBe(
-      true,
-    );
-
-    // 9. The back button through the pages of the walk: each page whole, nothing lost.
-    await back(page, statusPath, "diary.csv");
-    await page.getByRole("heading", { name: "Özet" }).waitFor();
-    await back(page, "/hesap/ice-aktar", "İçe aktar");
-    await back(page, "/dashboard/ozet/2025", "2025 Özetim");
-    await expect.poll(() => stats.textContent()).toContain("İzlenen film2");
-    await back(page, "/dashboard/gunluk", "Günlüğüm");
-    await page.getByRole("link", { name: "Metropolis", exact: true }).waitFor();
-    await back(page, FILM, "Baba");
-    await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
-    await page.getByText("Günlüğünde 1 kez").waitFor();
-
-    // 10. Verilerim, downloaded in the same browser: the marks, the rating, the diary, the import.
-    await page.goto("/hesap");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("link", { name: "Verilerimi İndir" }).click(),
-    ]);
-    const file = await download.path();
-    const exported = JSON.parse(readFileSync(file, "utf8")) as {
-      episodeWatches: { seriesId: number; seasonNumber: number; episodeNumber: number }[];
-      watchlist: { itemId: number; status: string }[];
-      reviews: { itemId: number; rating: number | null }[];
-      diary: { itemType: string; itemId: number; watchedOn: string; review: string | null }[];
-      imports: { report: { written: Record<string, number> } }[];
-    };
-    // Every aired episode: up to the third of the fifth season, then the rest on the dashboard.
-    expect(exported.episodeWatches).toHaveLength(total);
-    expect(exported.episodeWatches.every((mark) => mark.seriesId === SERIES_ID)).toBe(true);
-    expect(exported.episodeWatches.at(-1)).toMatchObject({ seasonNumber: 5, episodeNumber: 7 });
-    expect(exported.watchlist).toContainEqual(
-      expect.objectContaining({ itemId: SERIES_ID, status: "watching" }),
-    );
-    expect(exported.reviews).toContainEqual(
-      expect.objectContaining({ itemId: FILM_ID, rating: 8 }),
-    );
-    expect(exported.diary).toContainEqual(
-      expect.objectContaining({
-        itemType: "movie",
-        itemId: FILM_ID,
-        watchedOn: "2025-12-20",
-        review: "Noel öncesi yeniden izledim.",
-      }),
-    );
-    expect(exported.diary.map((entry) => entry.watchedOn)).toContain("2025-06-01");
-    expect(exported.imports).toHaveLength(1);
   }, 300_000);
 });
