@@ -114,8 +114,6 @@ async function back(page: Page, url: string | RegExp, title: string | RegExp) {
 }
 
 async function walk(viewport: { width: number; height: number }, film: Film) {
-  const FILM = film.path;
-  const FILM_ID = film.id;
   const page = await newTab(viewport);
   const { total, fifth } = airedFromContent();
 
@@ -223,10 +221,10 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   // 6. Puanım in one tap; it stays after a reload; another, anonymous browser that saw the
   // film page before sees Perde puanı count the vote (the cached copy went).
   const visitor = await newTab(viewport);
-  await visitor.goto(FILM);
+  await visitor.goto(film.path);
   await heading(visitor).waitFor();
   expect(await visitor.getByRole("group", { name: "Perde puanı" }).count()).toBe(0);
-  await page.goto(FILM);
+  await page.goto(film.path);
   await page
     .getByRole("group", { name: /^Puanım/ })
     .getByRole("radio", { name: "Puan: 8/10" })
@@ -287,7 +285,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   await expect.poll(() => stats.textContent()).toContain("İzlenen film2");
   await back(page, "/dashboard/gunluk", "Günlüğüm");
   await page.getByRole("link", { name: "Metropolis", exact: true }).waitFor();
-  await back(page, FILM, film.title);
+  await back(page, film.path, film.title);
   await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
   await page.getByText("Günlüğünde 1 kez").waitFor();
 
@@ -312,11 +310,11 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   expect(exported.watchlist).toContainEqual(
     expect.objectContaining({ itemId: SERIES_ID, status: "watching" }),
   );
-  expect(exported.reviews).toContainEqual(expect.objectContaining({ itemId: FILM_ID, rating: 8 }));
+  expect(exported.reviews).toContainEqual(expect.objectContaining({ itemId: film.id, rating: 8 }));
   expect(exported.diary).toContainEqual(
     expect.objectContaining({
       itemType: "movie",
-      itemId: FILM_ID,
+      itemId: film.id,
       watchedOn: "2025-12-20",
       review: "Noel öncesi yeniden izledim.",
     }),
