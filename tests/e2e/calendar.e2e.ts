@@ -187,6 +187,20 @@ describeInBrowser("Takvim", () => {
     ).toBe("true");
   });
 
+  it("says which episodes the person watched", async () => {
+    const marked = await post(
+      "/bolum-izle",
+      { intent: "mark", seriesId: String(ids.cukur), season: "1", episode: "21", returnTo: "/" },
+      ayse,
+    );
+    expect(marked.status).toBe(302);
+    const page = await signedIn(await browser.newPage(DESKTOP, site), ayse);
+    await page.goto("/takvim");
+    const watched = dayGroup(page, "Pazartesi, 12 Mart").getByText("İzlendi", { exact: true });
+    await watched.waitFor();
+    expect(await page.getByText("İzlendi", { exact: true }).count()).toBe(1);
+  });
+
   it("fits a phone's width", async () => {
     const page = await signedIn(await browser.newPage(PHONE, site), ayse);
     await page.goto("/takvim");
