@@ -195,6 +195,24 @@ describe("the year summary", () => {
     });
   });
 
+  it("takes the furthest of the episodes marked at once as the last, the earliest as the first", async () => {
+    // "Buraya kadar izledim" writes its episodes with one instant.
+    await createTestUser(handle, "selin");
+    const at = new Date("2024-04-10T18:00:00Z");
+    await handle.db.insert(episodeWatches).values(
+      [3, 1, 2].map((episode) => ({
+        userId: "selin",
+        seriesId: 10,
+        seasonNumber: 1,
+        episodeNumber: episode,
+        watchedAt: at,
+      })),
+    );
+    const summary = await loadYearSummary(services(), "selin", 2024);
+    expect(summary.first?.episode).toEqual({ season: 1, number: 1 });
+    expect(summary.last?.episode).toEqual({ season: 1, number: 3 });
+  });
+
   it("shows a second person nothing of the first one's", async () => {
     const summary = await loadYearSummary(services(), "mehmet", 2026);
     expect(summary.totals).toMatchObject({ films: 1, episodes: 0, minutes: 0, distinctFilms: 1 });

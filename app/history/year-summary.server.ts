@@ -265,7 +265,9 @@ async function edgeWatch(
         from episode_watches w
         where w.user_id = ${userId}
           and w.watched_at >= ${yearStart(year)} and w.watched_at < ${yearStart(year + 1)}
-        order by w.watched_at ${order}
+        -- Episodes marked at once ("Buraya kadar izledim") share their instant: the furthest
+        -- one is the last watched, the earliest the first.
+        order by w.watched_at ${order}, w.season_number ${order}, w.episode_number ${order}
         limit 1
       ),
       candidates as (select * from diary union all select * from episode)

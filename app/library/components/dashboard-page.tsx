@@ -135,12 +135,15 @@ export function DashboardPage({
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-8">
       <header className="flex items-center gap-4">
-        <span className="flex size-14 items-center justify-center rounded-full bg-primary text-2xl font-black text-primary-foreground">
+        <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-black text-primary-foreground">
           {avatarLetter(email)}
         </span>
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Hoş geldin, {name || email}!</h1>
-          <p className="text-sm text-muted-foreground">{email}</p>
+        {/* Shrinks (a long address breaks) so that Çıkış Yap stays on a phone's screen. */}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold break-words sm:text-3xl">
+            Hoş geldin, {name || email}!
+          </h1>
+          <p className="text-sm break-all text-muted-foreground">{email}</p>
           {summaryYear !== undefined && (
             <Link
               to={paths.yearSummary(summaryYear)}

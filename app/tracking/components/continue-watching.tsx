@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFetchers } from "react-router";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
@@ -7,7 +8,10 @@ import { Check } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import { pendingMarks } from "../pending-marks";
 import type { UpNextRow, UpNextShown } from "../up-next.server";
-import { MarkForm } from "./mark-controls";
+import { MarkAnswers, MarkForm } from "./mark-controls";
+
+/** The fetcher of a row's İzledim, shared with `MarkAnswers`, which outlives the row's form. */
+const answerKey = (seriesId: number) => `up-next-${seriesId}`;
 
 const episodeCode = (episode: UpNextShown) =>
   `${episode.seasonNumber}. Sezon ${episode.episodeNumber}. Bölüm`;
@@ -81,6 +85,7 @@ function UpNextItem({ row }: { row: UpNextRow }) {
           intent="mark"
           variant="secondary"
           label={`İzledim: ${row.name}, ${episodeCode(next)}`}
+          fetcherKey={answerKey(row.seriesId)}
           className="shrink-0"
         >
           <Check className="size-4" aria-hidden />
@@ -93,8 +98,15 @@ function UpNextItem({ row }: { row: UpNextRow }) {
 
 /** The dashboard's "İzlemeye Devam Et": the next episode of every series the person watches. */
 export function ContinueWatching({ rows }: { rows: UpNextRow[] | null }) {
+  // Every row shown since the page opened keeps a listener, so a row that moves on to an episode
+  // not aired yet (its button gone) or leaves the list still says what the server answered.
+  const keys = (rows ?? []).map((row) => answerKey(row.seriesId));
+  const [shown, setShown] = useState(keys);
+  if (keys.some((key) => !shown.includes(key)))
+    setShown([...shown, ...keys.filter((key) => !shown.includes(key))]);
   return (
     <section aria-labelledby="izlemeye-devam-et" className="space-y-4">
+      <MarkAnswers fetcherKeys={shown} />
       <h2 id="izlemeye-devam-et" className="text-2xl font-bold">
         İzlemeye Devam Et
       </h2>

@@ -46,6 +46,7 @@ export function MarkForm({
   children,
   className,
   variant = "outline",
+  fetcherKey,
 }: {
   target: Target;
   intent: MarkIntent;
@@ -54,12 +55,14 @@ export function MarkForm({
   children: ReactNode;
   className?: string;
   variant?: "primary" | "secondary" | "outline" | "ghost";
+  /** Shares the fetcher with a listener that outlives this form (see `MarkAnswers`). */
+  fetcherKey?: string;
 }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
   const hydrated = useHydrated();
-  const fetcher = useLibraryFetcher();
+  const fetcher = useLibraryFetcher(fetcherKey);
   const guard = (event: { preventDefault(): void }) => {
     if (user) return;
     event.preventDefault();
@@ -87,6 +90,20 @@ export function MarkForm({
       </Button>
     </fetcher.Form>
   );
+}
+
+/**
+ * Turns the answers of keyed mark forms into toasts while the forms themselves may be gone: a
+ * form that disappears as soon as it is pressed (İzlemeye Devam Et moves its row on to an episode
+ * not aired yet, or drops it) would take its fetcher, and the server's word, with it.
+ */
+export function MarkAnswers({ fetcherKeys }: { fetcherKeys: string[] }) {
+  return fetcherKeys.map((key) => <MarkAnswer key={key} fetcherKey={key} />);
+}
+
+function MarkAnswer({ fetcherKey }: { fetcherKey: string }) {
+  useLibraryFetcher(fetcherKey);
+  return null;
 }
 
 /** "Bölümü İzledim"; pressed, "İzlendi" (pressing again takes the mark back). */
