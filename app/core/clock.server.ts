@@ -3,7 +3,8 @@
  * default date, what is on in cinemas) asks here instead of `new Date()`, so tests can run on a
  * chosen day: PERDE_NOW (an ISO-8601 instant) sets where the clock starts, and it then runs at
  * the normal pace. Unset, it is the machine's clock. Days are Europe/Istanbul's, as the site's
- * readers live them.
+ * readers live them. Columns the database stamps itself (`created_at … default now()`) keep the
+ * machine's time even then: a test that sets PERDE_NOW compares the site's days, not those.
  */
 
 export const SITE_TIME_ZONE = "Europe/Istanbul";
