@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { freePort, preparedDataDir, startAppServer, type TestServer } from "../support/app-server";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { newAccount, postForm } from "../support/form-posts";
 
 /*
  * Issue 23, parts 4 and 5: /takvim and its iCalendar feed. The server runs on the embedded
@@ -63,31 +64,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-let counter = 0;
-function post(path: string, body: Record<string, string>, cookie?: string) {
-  return fetch(`${site}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: site,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-}
+/** Posts a form as a page without JavaScript does. */
+const post = (path: string, body: Record<string, string>, cookie?: string) =>
+  postForm(site, path, body, cookie);
 
 /** A new account, signed in with plain form posts; its session cookie. */
-async function account(name: string) {
-  const email = `takvim${Date.now()}${counter++}@example.com`;
-  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
-  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perde.session_token="));
-  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie.split(";")[0]!;
-}
+const account = (name: string) => newAccount(site, name, "takvim");
 
 async function follow(cookie: string, seriesId: number, status: string) {
   const item = { itemType: "tv", itemId: String(seriesId), returnTo: "/" };

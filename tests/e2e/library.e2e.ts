@@ -4,6 +4,7 @@ import { API_KEY } from "../fake-tmdb/fixtures";
 import { fakeTmdbControl } from "../fake-tmdb/server";
 import { startAppServer, type RunningServer } from "../support/app-server";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { newAccount, postForm } from "../support/form-posts";
 
 /*
  * Issue 13: "Benzer yapımlar", Perde puanı, the watchlist with statuses and its list page, and
@@ -24,32 +25,13 @@ beforeAll(async () => {
   tmdbBaseURL = server.url;
 });
 afterAll(() => server?.stop());
-let counter = 0;
 
-function post(path: string, body: Record<string, string>, cookie?: string) {
-  return fetch(`${tmdbBaseURL}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: tmdbBaseURL,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-}
+/** Posts a form as a page without JavaScript does. */
+const post = (path: string, body: Record<string, string>, cookie?: string) =>
+  postForm(tmdbBaseURL, path, body, cookie);
 
 /** A new account, signed in with plain form posts; its session cookie. */
-async function account(name: string) {
-  const email = `liste${Date.now()}${counter++}@example.com`;
-  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
-  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perde.session_token="));
-  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie.split(";")[0]!;
-}
+const account = (name: string) => newAccount(tmdbBaseURL, name, "liste");
 
 async function signedInPage(page: Page, cookie: string) {
   const [name, value] = cookie.split("=");

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
 import { describeInBrowser, hydrated, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
+import { newAccount, postForm } from "../support/form-posts";
 
 /*
  * Issue 23, episode tracking: "Bölümü İzledim", "Buraya kadar izledim", "Sezonu İzledim", the
@@ -22,7 +23,6 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** Console and page errors of every tab (a hydration mismatch, a CSP violation). */
 const errors: string[] = [];
-let counter = 0;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -39,30 +39,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function post(path: string, body: Record<string, string>, cookie?: string) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-}
+/** Posts a form as a page without JavaScript does. */
+const post = (path: string, body: Record<string, string>, cookie?: string) =>
+  postForm(server.url, path, body, cookie);
 
 /** A new account, signed in with plain form posts; its session cookie. */
-async function account(name: string) {
-  const email = `takip${Date.now()}${counter++}@example.com`;
-  await post("/auth", { intent: "signup", fullName: name, email, password: "gizli123" });
-  const signedIn = await post("/auth", { intent: "signin", email, password: "gizli123" });
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("perde.session_token="));
-  if (!cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie.split(";")[0]!;
-}
+const account = (name: string) => newAccount(server.url, name, "takip");
 
 /** A tab of its own, signed in with the cookie (when given), with or without JavaScript. */
 async function tab(
