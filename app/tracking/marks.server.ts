@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import type { WatchlistStatus } from "~/library/statuses";
 
@@ -22,26 +22,50 @@ export interface MarkOutcome {
   changed: number;
 }
 
-interface Counts {
-  found: number;
-  aired: number;
-  changed: number;
-}
-
-const one = async (db: Database, query: ReturnType<typeof sql>): Promise<MarkOutcome> => {
-  const [row] = await queryRows<Counts>(db, query);
+/**
+ * One mark statement: inserts the episodes `toMark` selects (series_id, season_number,
+ * episode_number; it may read the CTE `named`), and counts what `named`, the episodes the person
+ * named with their air dates, held: found, aired, and the rows added.
+ */
+async function mark(
+  db: Database,
+  userId: string,
+  named: SQL,
+  toMark: SQL,
+  at: Date,
+  day: string,
+): Promise<MarkOutcome> {
+  const [row] = await queryRows<MarkOutcome>(
+    db,
+    sql`
+    with named as (${named}),
+    added as (
+      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
+      select ${userId}, m.series_id, m.season_number, m.episode_number, ${at.toISOString()}::timestamptz
+      from (${toMark}) m
+      on conflict do nothing
+      returning 1
+    )
+    select (select count(*) from named) as found,
+      (select count(*) from named where air_date <= ${day}::date) as aired,
+      (select count(*) from added) as changed`,
+  );
   return {
     found: Number(row?.found ?? 0),
     aired: Number(row?.aired ?? 0),
     changed: Number(row?.changed ?? 0),
   };
-};
+}
 
 /** The tracked episode named by the key (nothing for a special or an unknown episode). */
-const target = (key: EpisodeKey) => sql`
-  select air_date from tracked_episodes
+const episodeRow = (key: EpisodeKey) => sql`
+  select series_id, season_number, episode_number, air_date from tracked_episodes
   where series_id = ${key.seriesId} and season_number = ${key.seasonNumber}
     and episode_number = ${key.episodeNumber}`;
+
+/** The episodes of `named` that have aired by `day`. */
+const airedOfNamed = (day: string) => sql`
+  select series_id, season_number, episode_number from named where air_date <= ${day}::date`;
 
 /** Marks one aired episode watched; a second mark changes nothing. */
 export function markEpisode(
@@ -51,21 +75,7 @@ export function markEpisode(
   day: string,
   at: Date,
 ): Promise<MarkOutcome> {
-  return one(
-    db,
-    sql`
-    with target as (${target(key)}),
-    added as (
-      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
-      select ${userId}, ${key.seriesId}, ${key.seasonNumber}, ${key.episodeNumber}, ${at.toISOString()}::timestamptz
-      from target where air_date <= ${day}::date
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from target) as found,
-      (select count(*) from target where air_date <= ${day}::date) as aired,
-      (select count(*) from added) as changed`,
-  );
+  return mark(db, userId, episodeRow(key), airedOfNamed(day), at, day);
 }
 
 /**
@@ -79,24 +89,12 @@ export function markUpTo(
   day: string,
   at: Date,
 ): Promise<MarkOutcome> {
-  return one(
-    db,
-    sql`
-    with target as (${target(key)}),
-    added as (
-      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
-      select ${userId}, te.series_id, te.season_number, te.episode_number, ${at.toISOString()}::timestamptz
-      from tracked_episodes te
-      where te.series_id = ${key.seriesId} and te.air_date <= ${day}::date
-        and (te.season_number, te.episode_number) <= (${key.seasonNumber}, ${key.episodeNumber})
-        and exists (select 1 from target where air_date <= ${day}::date)
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from target) as found,
-      (select count(*) from target where air_date <= ${day}::date) as aired,
-      (select count(*) from added) as changed`,
-  );
+  const upTo = sql`
+    select te.series_id, te.season_number, te.episode_number from tracked_episodes te
+    where te.series_id = ${key.seriesId} and te.air_date <= ${day}::date
+      and (te.season_number, te.episode_number) <= (${key.seasonNumber}, ${key.episodeNumber})
+      and exists (select 1 from named where air_date <= ${day}::date)`;
+  return mark(db, userId, episodeRow(key), upTo, at, day);
 }
 
 /** "Sezonu İzledim": every aired episode of the season. */
@@ -108,24 +106,10 @@ export function markSeason(
   day: string,
   at: Date,
 ): Promise<MarkOutcome> {
-  return one(
-    db,
-    sql`
-    with season as (
-      select season_number, episode_number, air_date from tracked_episodes
-      where series_id = ${seriesId} and season_number = ${seasonNumber}
-    ),
-    added as (
-      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
-      select ${userId}, ${seriesId}, season_number, episode_number, ${at.toISOString()}::timestamptz
-      from season where air_date <= ${day}::date
-      on conflict do nothing
-      returning 1
-    )
-    select (select count(*) from season) as found,
-      (select count(*) from season where air_date <= ${day}::date) as aired,
-      (select count(*) from added) as changed`,
-  );
+  const season = sql`
+    select series_id, season_number, episode_number, air_date from tracked_episodes
+    where series_id = ${seriesId} and season_number = ${seasonNumber}`;
+  return mark(db, userId, season, airedOfNamed(day), at, day);
 }
 
 /** Takes one mark back; the number of rows removed (0 or 1). */
