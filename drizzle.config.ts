@@ -9,6 +9,7 @@ export default defineConfig({
     "./app/db/tracking-schema.ts",
     "./app/db/history-schema.ts",
     "./app/db/import-schema.ts",
+    "./app/db/lists-schema.ts",
   ],
   out: "./drizzle",
 });

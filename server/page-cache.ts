@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
-import { carriesSecret, itemTag, itemTagOfPath, PAGE_QUERY_PARAMS } from "~/core/paths";
+import { carriesSecret, itemTag, pageTagOfPath, PAGE_QUERY_PARAMS } from "~/core/paths";
 import type { RedisConnection } from "~/core/redis.server";
 import { newNonce as freshNonce } from "./nonce";
 import { createEntry, renderBody, type PageEntry } from "./page-entry";
@@ -247,7 +247,7 @@ export function createPageCache({
     let settle!: (entry: PageEntry | undefined) => void;
     const done = new Promise<PageEntry | undefined>((resolve) => (settle = resolve));
     const pathname = key.slice(buildId.length + 1).split("?")[0]!;
-    const tag = itemTagOfPath(pathname);
+    const tag = pageTagOfPath(pathname);
     const render: Render = {
       key,
       tags: tag ? [tag] : [],

@@ -5,17 +5,28 @@ import type { RedisConnection } from "./redis.server";
 
 /*
  * "What the pages show of these items changed": a review written, edited or deleted, an account
- * with reviews erased. Whatever keeps a copy of an item's page or data (the page cache, the
+ * with reviews erased, a list or a profile changed. Whatever keeps a copy of an item's page or data (the page cache, the
  * reviews memo, the site ratings) listens, and drops its copy. With REDIS_URL the news goes to
  * every instance through Redis pub/sub, so a write on one instance shows on all of them within
  * moments (ARCHITECTURE.md, "Growing past one machine"); without it there is one instance and
  * the news stays in the process.
  */
 
-export interface ItemRef {
+/** A film, series or person of the catalogue: what reviews and Perde puanı are about. */
+export interface CatalogueItemRef {
   type: "movie" | "tv" | "person";
   id: number;
 }
+
+/**
+ * Whatever a cached page shows: a catalogue item, a person's list (issue #25) or a profile,
+ * named by its username's key (`usernameKey` in paths.ts), as its address names it.
+ */
+export type ItemRef =
+  CatalogueItemRef | { type: "list"; id: number } | { type: "profile"; id: string };
+
+export const isCatalogueItem = (item: ItemRef): item is CatalogueItemRef =>
+  item.type === "movie" || item.type === "tv" || item.type === "person";
 
 /** `here`: the change was made by this instance; `elsewhere`: another instance announced it. */
 export type ChangeOrigin = "here" | "elsewhere";
@@ -40,7 +51,13 @@ const CHANNEL = "perde:item-changes";
 const messageSchema = z.object({
   from: z.string(),
   items: z.array(
-    z.object({ type: z.enum(["movie", "tv", "person"]), id: z.number().int().positive() }),
+    z.union([
+      z.object({
+        type: z.enum(["movie", "tv", "person", "list"]),
+        id: z.number().int().positive(),
+      }),
+      z.object({ type: z.literal("profile"), id: z.string().min(1).max(60) }),
+    ]),
   ),
 });
 

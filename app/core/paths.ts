@@ -1,4 +1,5 @@
 import { idFromSlug, slugify, titleSlug } from "./slug";
+import { foldTurkish } from "./text";
 
 /*
  * Every page URL of the site (SPEC.md section 2) is built here and nowhere else: links, canonical
@@ -24,6 +25,14 @@ const SEARCH = "/ara";
 export const genreSlug = (genre: Named) => `${slugify(genre.name)}-${genre.id}`;
 
 const CALENDAR_FEED_PREFIX = "/takvim/abonelik/";
+const LIST_INVITE_PREFIX = "/liste-davet/";
+
+/**
+ * A username's key (issue #25): what makes it unique and what its address is looked up by.
+ * "Ayşe.K", "AYSE.k" and "ayse.k" are one name; usernames hold only Latin and Turkish letters,
+ * digits, `_` and `.`, so a key is `[a-z0-9_.]`.
+ */
+export const usernameKey = (username: string) => foldTurkish(username);
 
 const withPage = (path: string, page: number, separator: "?" | "&") =>
   page > 1 ? `${path}${separator}sayfa=${page}` : path;
@@ -61,6 +70,23 @@ export const paths = {
   calendarFeed: (token: string) => `${CALENDAR_FEED_PREFIX}${token}.ics`,
   /** The episode-mark form's action (POST). */
   episodeMark: "/bolum-izle",
+  /** Vizyonda: what is on in Turkish cinemas this week, what is showing, what is coming. */
+  cinema: "/vizyonda",
+
+  /** Listeler (issue #25): a person's lists, then one list's editing page (owner and editors). */
+  lists: "/dashboard/listeler",
+  listEdit: (listId: number) => `/dashboard/listeler/${listId}`,
+  /** A list's own page, `/liste/{id}-{slug}` (just `/liste/{id}` when the name gives no slug). */
+  list: (list: { id: number; name: string }) => {
+    const slug = slugify(list.name);
+    return slug ? `/liste/${list.id}-${slug}` : `/liste/${list.id}`;
+  },
+  /** "Listeye ekle…" posts here, from film, series and search pages. */
+  addToList: "/listeye-ekle",
+  /** A single-use invite to edit a list; the token is a secret (see `redactSecrets`). */
+  listInvite: (token: string) => `${LIST_INVITE_PREFIX}${token}`,
+  /** A public profile. */
+  profile: (username: string) => `/u/${encodeURIComponent(username)}`,
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
   section: (kind: Kind) => SECTIONS[kind],
@@ -116,31 +142,49 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
 // episode rated drops the series' pages and its episodes' pages together.
 const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\/sezon\/\d+\/bolum\/\d+)?(?:\.data)?$/;
 const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
+const LIST_PAGE = /^\/liste\/(\d{1,15})(?:-[^/]*)?(?:\.data)?$/;
+const PROFILE_PAGE = /^\/u\/([^/]+?)(?:\.data)?$/;
 
 /**
- * The film, series or person whose own page (or its data) this path is, as a tag such as
- * `movie:603`: the pages that show an item's reviews and "Perde puanı".
+ * What this path's page (or its data) shows that can change under it, as a tag: `movie:603` for
+ * the pages that show an item's reviews and "Perde puanı", `list:12` for a list's page,
+ * `profile:ayse.k` for a profile (by its username's key). Announcing the item (ItemChanges)
+ * drops the pages with its tag.
  */
-export function itemTagOfPath(pathname: string): string | null {
-  const found = ITEM_PAGE.exec(pathname);
-  const id = found ? idFromSlug(found[2]) : null;
-  return found && id !== null
-    ? itemTag({ type: ITEM_TYPES[found[1] as keyof typeof ITEM_TYPES], id })
-    : null;
+export function pageTagOfPath(pathname: string): string | null {
+  const item = ITEM_PAGE.exec(pathname);
+  if (item) {
+    const id = idFromSlug(item[2]);
+    return id === null
+      ? null
+      : itemTag({ type: ITEM_TYPES[item[1] as keyof typeof ITEM_TYPES], id });
+  }
+  const list = LIST_PAGE.exec(pathname);
+  if (list) return itemTag({ type: "list", id: Number(list[1]) });
+  const profile = PROFILE_PAGE.exec(pathname);
+  if (profile) {
+    let name: string;
+    try {
+      name = decodeURIComponent(profile[1]!);
+    } catch {
+      return null;
+    }
+    return itemTag({ type: "profile", id: usernameKey(name) });
+  }
+  return null;
 }
 
-export const itemTag = (item: { type: "movie" | "tv" | "person"; id: number }) =>
-  `${item.type}:${item.id}`;
+export const itemTag = (item: { type: string; id: number | string }) => `${item.type}:${item.id}`;
 
-/** A path whose last part is a secret: a calendar feed's token. */
-const SECRET_PATH = /^\/takvim\/abonelik\/[^/?#]*/;
+/** Paths whose last part is a secret: a calendar feed's token, a list invite's token. */
+const SECRET_PATH = /^(\/takvim\/abonelik\/|\/liste-davet\/)[^/?#]*/;
 
 /**
- * Whether a path carries a secret (a calendar feed's token): the page cache neither stores nor
- * looks up such a path, so the token never becomes a cache key (in memory or in Redis).
+ * Whether a path carries a secret (a calendar feed's or a list invite's token): the page cache
+ * neither stores nor looks up such a path, so the token never becomes a cache key (in memory or
+ * in Redis).
  */
 export const carriesSecret = (pathname: string) => SECRET_PATH.test(pathname);
 
-/** A URL or path fit for a log line: a feed's token becomes `[gizli]`. */
-export const redactSecrets = (url: string) =>
-  url.replace(SECRET_PATH, `${CALENDAR_FEED_PREFIX}[gizli]`);
+/** A URL or path fit for a log line: a feed's or an invite's token becomes `[gizli]`. */
+export const redactSecrets = (url: string) => url.replace(SECRET_PATH, "$1[gizli]");

@@ -31,6 +31,10 @@ export const catalogueTitles = pgTable(
     genreIds: integer("genre_ids").array().notNull(),
     /** IMDb's id where the content knows it for certain; imports match IMDb and Letterboxd rows on it. */
     imdbId: text("imdb_id"),
+    /** The Turkish age rating (issue #26: "Genel İzleyici Kitlesi", "7+", "13+"…); null when unknown. */
+    ageRating: text("age_rating"),
+    /** A film's Turkish theatrical release day ("Vizyonda"); null when unknown or not a film. */
+    cinemaDate: date("cinema_date", { mode: "string" }),
     summary: jsonb("summary").notNull(),
     details: jsonb("details").notNull(),
   },
@@ -70,6 +74,7 @@ export const catalogueTitles = pgTable(
       ),
       index("catalogue_titles_genres_idx").using("gin", table.genreIds),
       index("catalogue_titles_imdb_id_idx").on(table.imdbId),
+      index("catalogue_titles_cinema_date_idx").on(table.cinemaDate),
     ];
   },
 );

@@ -15,6 +15,7 @@ import * as authSchema from "./auth-schema";
 import * as catalogueSchema from "./catalogue-schema";
 import * as historySchema from "./history-schema";
 import * as importSchema from "./import-schema";
+import * as listsSchema from "./lists-schema";
 import * as userSchema from "./schema";
 import * as trackingSchema from "./tracking-schema";
 
@@ -25,6 +26,7 @@ const schema = {
   ...trackingSchema,
   ...historySchema,
   ...importSchema,
+  ...listsSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

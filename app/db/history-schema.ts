@@ -81,6 +81,8 @@ export const titleFacts = pgTable(
     itemId: integer("item_id").notNull(),
     title: text("title").notNull(),
     posterPath: text("poster_path"),
+    /** Release or first air date (its year goes in the title's address); null when unknown. */
+    date: date("date", { mode: "string" }),
     /** Minutes: a film's runtime, a series' episode runtime. */
     runtime: smallint("runtime"),
     genreIds: integer("genre_ids")

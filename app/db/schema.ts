@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -23,13 +24,33 @@ export const REVIEW_ITEM_TYPES = ["movie", "tv", "person"] as const;
 /** İzleyeceğim, İzliyorum, İzledim; a new entry is plan_to_watch (SPEC.md section 3). */
 export const WATCHLIST_STATUSES = ["plan_to_watch", "watching", "watched"] as const;
 
-export const profiles = pgTable("profiles", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  fullName: text("full_name"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name"),
+    /** Kullanıcı adı as the person wrote it (issue #25): its key is what makes it unique. */
+    username: text("username"),
+    /** The username folded (Turkish lower case, ı→i, ş→s…): "Ayşe.K" and "ayse.k" are one name. */
+    usernameKey: text("username_key"),
+    /** The profile at /u/{username} is shown to others only when true (KVKK: off by default). */
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("profiles_username_key_unique").on(table.usernameKey),
+    check(
+      "profiles_username_check",
+      sql`(${table.username} is null) = (${table.usernameKey} is null) and (${table.usernameKey} is null or ${table.usernameKey} ~ '^[a-z0-9_.]{3,30}$')`,
+    ),
+    check(
+      "profiles_public_needs_username_check",
+      sql`not ${table.isPublic} or ${table.username} is not null`,
+    ),
+  ],
+);
 
 export const watchlist = pgTable(
   "watchlist",

@@ -62,6 +62,7 @@ async function readFacts(catalogue: Catalogue, item: TitleRef) {
     return {
       title: movie.title,
       posterPath: movie.posterPath,
+      date: movie.releaseDate,
       runtime: movie.runtime && movie.runtime > 0 ? Math.min(movie.runtime, 32_767) : null,
       genreIds: movie.genres.map((genre) => genre.id),
       directors: movie.crew.filter((member) => member.job === "Director").map(person),
@@ -73,6 +74,7 @@ async function readFacts(catalogue: Catalogue, item: TitleRef) {
   return {
     title: series.name,
     posterPath: series.posterPath,
+    date: series.firstAirDate,
     // The catalogue gives no episode length for a series; the summary counts episodes' own.
     runtime: null,
     genreIds: series.genres.map((genre) => genre.id),

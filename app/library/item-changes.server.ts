@@ -1,4 +1,4 @@
-import type { ItemChanges } from "~/core/item-changes.server";
+import { isCatalogueItem, type ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { forgetItemReviews } from "./reviews.server";
@@ -10,7 +10,9 @@ import { refreshSiteRating } from "./site-ratings.server";
  * computed again.
  */
 export function followItemChanges(changes: ItemChanges, db: Database, logger: Logger): void {
-  changes.listen(async (items) => {
+  changes.listen(async (changed) => {
+    const items = changed.filter(isCatalogueItem);
+    if (items.length === 0) return;
     forgetItemReviews(db, items);
     await Promise.all(items.map((item) => refreshSiteRating(db, logger, item)));
   });

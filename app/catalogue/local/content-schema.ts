@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FILM_AGE_RATINGS, SERIES_AGE_RATINGS } from "../age-ratings";
 
 /**
  * The shape of the hand-written catalogue files in `content/catalogue/`.
@@ -59,6 +60,10 @@ export const movieContentSchema = z.strictObject({
   originalTitle: z.string().min(1),
   originalLanguage: z.string().length(2),
   releaseDate: isoDate.nullable(),
+  /** The day it opened in Turkish cinemas (Vizyonda), where known for certain. */
+  turkishRelease: isoDate.optional(),
+  /** Its Turkish age rating (theatrical), where known for certain. */
+  ageRating: z.enum(FILM_AGE_RATINGS).optional(),
   runtime: z.number().int().positive().nullable(),
   genres: z.array(z.number().int()).min(1),
   ...scores,
@@ -99,6 +104,8 @@ export const seriesContentSchema = z.strictObject({
   firstAirDate: isoDate.nullable(),
   lastAirDate: isoDate.nullable().default(null),
   status: z.enum(["Returning Series", "Ended", "Canceled", "In Production"]),
+  /** Its Turkish (RTÜK) age rating, where known for certain. */
+  ageRating: z.enum(SERIES_AGE_RATINGS).optional(),
   episodeRuntime: z.number().int().positive().nullable().default(null),
   genres: z.array(z.number().int()).min(1),
   ...scores,
