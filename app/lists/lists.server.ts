@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { titleFacts } from "~/db/history-schema";
 import { LIST_LIMITS, listEditors, listItems, lists, type ListVisibility } from "~/db/lists-schema";
 import { profiles } from "~/db/schema";
+import { itemKey } from "./schemas";
 
 /*
  * Lists (issue #25): a person's own, shared with editors they invited. Every function names the
@@ -343,15 +344,17 @@ export async function removeItem(
 }
 
 /**
- * Moves the item to `toPosition` (clamped to 1…n), shifting the items between. Up and down
- * buttons move by one; a drag names the place it was dropped. False when there is no such item.
+ * Moves the item to `toPosition` (clamped to 1…n), shifting the items between. A drag names the
+ * place it was dropped; up and down buttons move by one from where the item is now (`{ by }`,
+ * read under the list's lock, so a page that is behind still moves the item one step).
+ * False when there is no such item.
  */
 export async function moveItem(
   db: Database,
   userId: string,
   listId: number,
   item: ListItemRef,
-  toPosition: number,
+  toPosition: number | { by: number },
 ): Promise<boolean> {
   const moved = await withEditableList(db, userId, listId, async (tx) => {
     const [current] = await tx
@@ -364,7 +367,8 @@ export async function moveItem(
       .from(listItems)
       .where(eq(listItems.listId, listId));
     const from = current.position;
-    const to = Math.min(Math.max(1, Math.trunc(toPosition)), size?.n ?? 1);
+    const target = typeof toPosition === "number" ? toPosition : from + toPosition.by;
+    const to = Math.min(Math.max(1, Math.trunc(target)), size?.n ?? 1);
     if (to === from) return true;
     const between =
       to < from
@@ -454,4 +458,18 @@ export async function listPageRefs(db: Database, listId: number): Promise<ItemRe
   const refs: ItemRef[] = [{ type: "list", id: listId }];
   if (row?.key) refs.push({ type: "profile", id: row.key });
   return refs;
+}
+
+/**
+ * The list's items in order as `type:id` keys, for a person who may edit it (empty otherwise):
+ * a reorder's answer, so the page shows the server's order after its optimistic one.
+ */
+export async function itemOrder(db: Database, userId: string, listId: number): Promise<string[]> {
+  const rows = await db
+    .select({ type: listItems.itemType, id: listItems.itemId })
+    .from(listItems)
+    .innerJoin(lists, eq(lists.id, listItems.listId))
+    .where(and(eq(listItems.listId, listId), canEdit(userId)))
+    .orderBy(asc(listItems.position), asc(listItems.id));
+  return rows.map(itemKey);
 }

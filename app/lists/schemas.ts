@@ -21,7 +21,7 @@ export const VISIBILITY_HINTS: Record<ListVisibility, string> = {
   public: "Herkes görebilir; profilinizde ve arama motorlarında yer alır.",
 };
 
-const NO_LIST = "Liste bulunamadı";
+export const NO_LIST = "Liste bulunamadı";
 const NO_ITEM = "Bu içerik bulunamadı";
 const thousands = (value: number) => value.toLocaleString("tr-TR");
 
@@ -96,3 +96,6 @@ export const LIMIT_MESSAGES = {
   lists: `En fazla ${LIST_LIMITS.listsPerPerson} liste oluşturabilirsiniz.`,
   items: `Bir listede en fazla ${thousands(LIST_LIMITS.itemsPerList)} yapım olabilir.`,
 } as const;
+
+/** An item's key on a list: `movie:603`, `tv:1396` (the page's rows and a reorder's answer). */
+export const itemKey = (item: { type: "movie" | "tv"; id: number }) => `${item.type}:${item.id}`;

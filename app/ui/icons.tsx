@@ -1,6 +1,8 @@
 /* eslint-disable import-x/no-duplicates -- each icon is a module of its own; their types share one declaration file */
 import type { SVGProps } from "react";
+import * as arrowDownData from "lucide-react/icons/arrow-down";
 import * as arrowLeftData from "lucide-react/icons/arrow-left";
+import * as arrowUpData from "lucide-react/icons/arrow-up";
 import * as awardData from "lucide-react/icons/award";
 import * as calendarDaysData from "lucide-react/icons/calendar-days";
 import * as checkData from "lucide-react/icons/check";
@@ -14,9 +16,13 @@ import * as externalLinkData from "lucide-react/icons/external-link";
 import * as eyeData from "lucide-react/icons/eye";
 import * as filmData from "lucide-react/icons/film";
 import * as globeData from "lucide-react/icons/globe";
+import * as gripVerticalData from "lucide-react/icons/grip-vertical";
 import * as keyRoundData from "lucide-react/icons/key-round";
 import * as layoutDashboardData from "lucide-react/icons/layout-dashboard";
+import * as link2Data from "lucide-react/icons/link-2";
+import * as listOrderedData from "lucide-react/icons/list-ordered";
 import * as loader2Data from "lucide-react/icons/loader-circle";
+import * as lockData from "lucide-react/icons/lock";
 import * as logOutData from "lucide-react/icons/log-out";
 import * as menuData from "lucide-react/icons/menu";
 import * as notebookPenData from "lucide-react/icons/notebook-pen";
@@ -96,7 +102,9 @@ function icon(module: unknown) {
   return Icon;
 }
 
+export const ArrowDown = icon(arrowDownData);
 export const ArrowLeft = icon(arrowLeftData);
+export const ArrowUp = icon(arrowUpData);
 export const Award = icon(awardData);
 export const CalendarDays = icon(calendarDaysData);
 export const Check = icon(checkData);
@@ -110,9 +118,13 @@ export const ExternalLink = icon(externalLinkData);
 export const Eye = icon(eyeData);
 export const Film = icon(filmData);
 export const Globe = icon(globeData);
+export const GripVertical = icon(gripVerticalData);
 export const KeyRound = icon(keyRoundData);
 export const LayoutDashboard = icon(layoutDashboardData);
+export const Link2 = icon(link2Data);
+export const ListOrdered = icon(listOrderedData);
 export const Loader2 = icon(loader2Data);
+export const Lock = icon(lockData);
 export const LogOut = icon(logOutData);
 export const Menu = icon(menuData);
 export const NotebookPen = icon(notebookPenData);

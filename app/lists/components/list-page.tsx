@@ -1,0 +1,116 @@
+import { useImageUrl } from "~/catalogue/components/image-base";
+import { Poster } from "~/catalogue/components/poster";
+import { formatCount, yearOf } from "~/core/format";
+import { paths } from "~/core/paths";
+import { Button } from "~/ui/button";
+import { Pencil } from "~/ui/icons";
+import { Link } from "~/ui/link";
+import type { ListItemView } from "../lists.server";
+import type { ListPageData } from "../list-pages.server";
+import { VISIBILITY_LABELS } from "../schemas";
+import { formatChangedOn } from "./list-dates";
+
+/** The description's paragraphs (a blank line between them); single line breaks are kept. */
+const paragraphsOf = (text: string) => text.split(/\n{2,}/).filter(Boolean);
+
+function ItemCard({
+  item,
+  position,
+  poster,
+}: {
+  item: ListItemView;
+  position: number;
+  poster: string | null;
+}) {
+  const name =
+    item.title ?? (item.type === "movie" ? "Adı bilinmeyen film" : "Adı bilinmeyen dizi");
+  const href = paths.title(item.type, { id: item.id, name: item.title ?? "", date: item.date });
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-border">
+      <Link to={href} className="group relative block" tabIndex={-1} aria-hidden>
+        <Poster src={poster} alt={name} priority={position === 1} />
+        <span className="absolute top-2 left-2 flex min-w-7 items-center justify-center rounded-md bg-black/80 px-1.5 py-0.5 text-sm font-bold text-white tabular-nums">
+          {position}
+        </span>
+      </Link>
+      <div className="flex-1 space-y-1 p-2.5">
+        <h2 className="text-sm leading-snug font-semibold">
+          <span className="sr-only">{position}. </span>
+          <Link to={href} className="hover:text-primary">
+            {name}
+          </Link>
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          {item.type === "movie" ? "Film" : "Dizi"} · {yearOf(item.date)}
+        </p>
+        {item.note && (
+          <p className="border-l-2 border-primary/60 pl-2 text-sm break-words whitespace-pre-line">
+            {item.note}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** /liste/{id}-{slug}: a list as anyone allowed to read it sees it. */
+export function ListPage({ data: { list } }: { data: ListPageData }) {
+  const image = useImageUrl();
+  const owner = list.owner.publicUsername ? (
+    <Link to={paths.profile(list.owner.publicUsername)} className="text-primary hover:underline">
+      {list.owner.name || list.owner.publicUsername}
+    </Link>
+  ) : (
+    <span>{list.owner.name || "Bir Perde kullanıcısı"}</span>
+  );
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+      <header className="max-w-3xl space-y-3">
+        <p className="text-sm font-medium text-primary">Liste</p>
+        <h1 className="text-3xl font-bold break-words sm:text-4xl">{list.name}</h1>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+          <span>Hazırlayan: {owner}</span>
+          <span>{formatCount(list.items.length)} yapım</span>
+          <span>
+            Son güncelleme:{" "}
+            <time dateTime={list.updatedAt.toISOString()}>{formatChangedOn(list.updatedAt)}</time>
+          </span>
+          {list.visibility !== "public" && <span>{VISIBILITY_LABELS[list.visibility]}</span>}
+        </p>
+        {list.description &&
+          paragraphsOf(list.description).map((paragraph, index) => (
+            <p key={index} className="leading-relaxed break-words whitespace-pre-line">
+              {paragraph}
+            </p>
+          ))}
+        {list.role && (
+          <Button variant="outline" asChild>
+            <Link to={paths.listEdit(list.id)}>
+              <Pencil className="size-4" aria-hidden />
+              Düzenle
+            </Link>
+          </Button>
+        )}
+      </header>
+      {list.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          Bu liste henüz boş.
+        </p>
+      ) : (
+        <ol
+          aria-label="Listedeki yapımlar"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6"
+        >
+          {list.items.map((item, index) => (
+            <ItemCard
+              key={`${item.type}:${item.id}`}
+              item={item}
+              position={index + 1}
+              poster={image("w200", item.posterPath)}
+            />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
