@@ -259,13 +259,15 @@ export async function deleteList(db: Database, ownerId: string, listId: number):
 
 /**
  * Runs an item change on a list the person may edit, with the list's row locked; null when the
- * list is not there or not theirs to change. The list's `updated_at` moves with the change.
+ * list is not there or not theirs to change. The list's `updated_at` moves with the change when
+ * `changed` says something did (an item that was not there changes nothing).
  */
 async function withEditableList<T>(
   db: Database,
   userId: string,
   listId: number,
   change: (tx: Database) => Promise<T>,
+  changed: (result: T) => boolean = Boolean,
 ): Promise<T | null> {
   return db.transaction(async (tx) => {
     const [list] = await tx
@@ -275,7 +277,8 @@ async function withEditableList<T>(
       .for("update", { of: lists });
     if (!list) return null;
     const result = await change(tx);
-    await tx.update(lists).set({ updatedAt: new Date() }).where(eq(lists.id, listId));
+    if (changed(result))
+      await tx.update(lists).set({ updatedAt: new Date() }).where(eq(lists.id, listId));
     return result;
   });
 }
@@ -297,27 +300,33 @@ export async function addItem(
   item: ListItemRef,
   note: string | null = null,
 ): Promise<AddOutcome> {
-  const outcome = await withEditableList(db, userId, listId, async (tx) => {
-    const [row] = await tx
-      .select({ n: count() })
-      .from(listItems)
-      .where(eq(listItems.listId, listId));
-    const n = row?.n ?? 0;
-    if (n >= LIST_LIMITS.itemsPerList) return "limit" as const;
-    const added = await tx
-      .insert(listItems)
-      .values({
-        listId,
-        itemType: item.type,
-        itemId: item.id,
-        position: n + 1,
-        note,
-        addedBy: userId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: listItems.id });
-    return added.length > 0 ? ("added" as const) : ("already" as const);
-  });
+  const outcome = await withEditableList(
+    db,
+    userId,
+    listId,
+    async (tx) => {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(listItems)
+        .where(eq(listItems.listId, listId));
+      const n = row?.n ?? 0;
+      if (n >= LIST_LIMITS.itemsPerList) return "limit" as const;
+      const added = await tx
+        .insert(listItems)
+        .values({
+          listId,
+          itemType: item.type,
+          itemId: item.id,
+          position: n + 1,
+          note,
+          addedBy: userId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: listItems.id });
+      return added.length > 0 ? ("added" as const) : ("already" as const);
+    },
+    (outcome) => outcome === "added",
+  );
   return outcome ?? "not-found";
 }
 

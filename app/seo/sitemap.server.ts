@@ -45,12 +45,30 @@ function list(
 const itemPath = (item: TitleSummary | PersonSummary) =>
   item.mediaType === "person" ? paths.person(item) : titleHref(item);
 
-export async function sitemapIndex(catalogue: Catalogue, siteUrl: string): Promise<string> {
+/**
+ * Pages the layers above this one add (the public lists): documents `${name}-1.xml`… each
+ * naming the paths its `paths(index)` gives.
+ */
+export interface SitemapSection {
+  name: string;
+  documents(): Promise<number>;
+  paths(index: number): Promise<string[]>;
+}
+
+export async function sitemapIndex(
+  catalogue: Catalogue,
+  siteUrl: string,
+  sections: SitemapSection[] = [],
+): Promise<string> {
   const documents = ["static.xml", "genres.xml"];
   for (const kind of ["movies", "series", "people"] as const) {
     const first = await list(catalogue, kind, 1);
     const count = Math.min(Math.ceil((first?.totalPages ?? 0) / PAGES_PER_DOCUMENT), MAX_DOCUMENTS);
     for (let index = 1; index <= count; index++) documents.push(`${kind}-${index}.xml`);
+  }
+  for (const section of sections) {
+    const count = Math.min(await section.documents(), MAX_DOCUMENTS);
+    for (let index = 1; index <= count; index++) documents.push(`${section.name}-${index}.xml`);
   }
   const entries = documents
     .map((name) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap/${name}`)}</loc></sitemap>`)
@@ -63,7 +81,16 @@ export async function sitemapDocument(
   catalogue: Catalogue,
   siteUrl: string,
   name: string,
+  sections: SitemapSection[] = [],
 ): Promise<string | null> {
+  for (const section of sections) {
+    const own = new RegExp(`^${section.name}-(\\d{1,2})\\.xml$`).exec(name);
+    if (!own) continue;
+    const index = Number(own[1]);
+    if (index < 1 || index > MAX_DOCUMENTS) return null;
+    const sectionPaths = await section.paths(index);
+    return sectionPaths.length ? urlSet(siteUrl, sectionPaths) : null;
+  }
   if (name === "static.xml") {
     return urlSet(siteUrl, [
       paths.home,

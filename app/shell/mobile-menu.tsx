@@ -60,6 +60,9 @@ export default function MobileMenu({
                 <NavLink to={paths.diary} className={linkClass} onClick={() => setOpen(false)}>
                   Günlüğüm
                 </NavLink>
+                <NavLink to={paths.lists} className={linkClass} onClick={() => setOpen(false)}>
+                  Listelerim
+                </NavLink>
                 <NavLink to={paths.calendar} className={linkClass} onClick={() => setOpen(false)}>
                   Takvim
                 </NavLink>

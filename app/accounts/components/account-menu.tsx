@@ -1,4 +1,11 @@
-import { CalendarDays, LayoutDashboard, LogOut, NotebookPen, UserCog } from "~/ui/icons";
+import {
+  CalendarDays,
+  LayoutDashboard,
+  ListOrdered,
+  LogOut,
+  NotebookPen,
+  UserCog,
+} from "~/ui/icons";
 import { DropdownMenu } from "radix-ui";
 import { useSubmit } from "react-router";
 import { Link } from "~/ui/link";
@@ -8,7 +15,7 @@ import { paths } from "~/core/paths";
 const itemClass =
   "flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted";
 
-/** The signed-in visitor's menu: Dashboard, Takvim, Hesabım and 'Çıkış Yap' (loaded only for them). */
+/** The signed-in visitor's menu: Dashboard, Günlüğüm, Listelerim, Takvim, Hesabım and 'Çıkış Yap' (loaded only for them). */
 export default function AccountMenu({ email }: { email: string }) {
   const submit = useSubmit();
   return (
@@ -35,6 +42,12 @@ export default function AccountMenu({ email }: { email: string }) {
             <Link to={paths.diary}>
               <NotebookPen className="size-4" aria-hidden />
               Günlüğüm
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={paths.lists}>
+              <ListOrdered className="size-4" aria-hidden />
+              Listelerim
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>

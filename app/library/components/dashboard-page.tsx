@@ -230,6 +230,23 @@ export function DashboardPage({
             </Button>
           </section>
 
+          <section
+            aria-labelledby="listelerim"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-4"
+          >
+            <div>
+              <h2 id="listelerim" className="text-xl font-bold">
+                Listelerim
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Kendi sıraladığın film ve dizi listeleri; gizli tut ya da paylaş.
+              </p>
+            </div>
+            <Button variant="outline" asChild>
+              <Link to={paths.lists}>Listelerime git</Link>
+            </Button>
+          </section>
+
           {data.ratings.length > 0 && (
             <section aria-labelledby="son-puanlarim" className="space-y-4">
               <h2 id="son-puanlarim" className="text-2xl font-bold">
