@@ -76,10 +76,14 @@ export const paths = {
   /** Listeler (issue #25): a person's lists, then one list's editing page (owner and editors). */
   lists: "/dashboard/listeler",
   listEdit: (listId: number) => `/dashboard/listeler/${listId}`,
-  /** A list's own page, `/liste/{id}-{slug}` (just `/liste/{id}` when the name gives no slug). */
-  list: (list: { id: number; name: string }) => {
+  /**
+   * A list's own page, `/liste/{id}-{slug}` (just `/liste/{id}` when the name gives no slug);
+   * a long list's later pages add `?sayfa=n`.
+   */
+  list: (list: { id: number; name: string }, page = 1) => {
     const slug = slugify(list.name);
-    return slug ? `/liste/${list.id}-${slug}` : `/liste/${list.id}`;
+    const path = slug ? `/liste/${list.id}-${slug}` : `/liste/${list.id}`;
+    return page > 1 ? `${path}?sayfa=${page}` : path;
   },
   /** "Listeye ekle…" posts here, from film, series and search pages. */
   addToList: "/listeye-ekle",

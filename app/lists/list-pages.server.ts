@@ -4,7 +4,8 @@ import { metaDescription } from "~/core/format";
 import { invariantResponse } from "~/core/invariant";
 import { paths } from "~/core/paths";
 import type { LibraryServices } from "~/library/library-services.server";
-import { listsOf, readList, type ListView } from "./lists.server";
+import { z } from "~/ui/zod";
+import { listsOf, readList, type ListItemView, type ListView } from "./lists.server";
 import { listId as listIdSchema } from "./schemas";
 
 /*
@@ -51,10 +52,10 @@ function idOfSlug(slug: string | undefined): number | null {
  * What a shared link previews when the list has no description of its own: how many titles,
  * and the first few by name (the meta description's 155 characters at most).
  */
-function generatedDescription(list: ListView): string {
-  const count = list.items.length;
+function generatedDescription(list: ListView, firstItems: ListItemView[]): string {
+  const count = list.itemCount;
   if (count === 0) return `${list.name}: Perde'de henüz boş bir liste.`;
-  const names = list.items
+  const names = firstItems
     .slice(0, 3)
     .map((item) => item.title)
     .filter((title): title is string => Boolean(title));
@@ -63,9 +64,15 @@ function generatedDescription(list: ListView): string {
   return `Perde'de ${count.toLocaleString("tr-TR")} film ve diziden oluşan bir liste${titles}.`;
 }
 
+/** Items a page of a list's own page shows (Letterboxd's hundred, too). */
+export const LIST_PAGE_SIZE = 100;
+
+const pageParam = z.coerce.number().int().min(1).max(1_000).catch(0);
+
 /**
- * /liste/{id}-{slug}: the list as the visitor may see it. An address with another slug goes to
- * the canonical one; a private list is a 404 for anyone without a role on it.
+ * /liste/{id}-{slug}: the list as the visitor may see it, a hundred items a page (`?sayfa=n`).
+ * An address with another slug goes to the canonical one; a private list is a 404 for anyone
+ * without a role on it, and so is a page past the last.
  */
 export async function loadListPage(
   services: LibraryServices,
@@ -74,19 +81,34 @@ export async function loadListPage(
 ) {
   const id = idOfSlug(slug);
   invariantResponse(id !== null);
+  const sayfa = new URL(request.url).searchParams.get("sayfa");
+  const page = sayfa === null ? 1 : pageParam.parse(sayfa);
+  invariantResponse(page > 0);
   const viewer = await getOptionalUser(request, services);
-  const list = await readList(services.database.db, id, viewer?.id ?? null);
+  const offset = (page - 1) * LIST_PAGE_SIZE;
+  const list = await readList(services.database.db, id, viewer?.id ?? null, {
+    offset,
+    limit: LIST_PAGE_SIZE,
+  });
   invariantResponse(list);
-  const path = paths.list(list);
-  if (`/liste/${slug}` !== path) throw redirect(path, 301);
+  const totalPages = Math.max(1, Math.ceil(list.itemCount / LIST_PAGE_SIZE));
+  invariantResponse(page <= totalPages);
+  const path = paths.list(list, page);
+  if (`/liste/${slug}` !== paths.list(list) || (sayfa !== null && page === 1))
+    throw redirect(path, 301);
   const poster = list.items.find((item) => item.posterPath)?.posterPath ?? null;
   // The owner's account id stays on the server.
   const { id: _ownerId, ...owner } = list.owner;
   return {
     list: { ...list, owner },
     path,
+    page,
+    totalPages,
+    offset,
     seo: {
-      description: metaDescription(list.description ?? generatedDescription(list)),
+      description: metaDescription(
+        list.description ?? generatedDescription(list, page === 1 ? list.items : []),
+      ),
       posterPath: poster,
       indexable: list.visibility === "public",
     },

@@ -127,6 +127,8 @@ export interface ListView {
   role: ListRole | null;
   createdAt: Date;
   updatedAt: Date;
+  /** How many items the list has (`items` may be one page of them). */
+  itemCount: number;
   items: ListItemView[];
 }
 
@@ -134,11 +136,13 @@ export interface ListView {
  * The list as the viewer (null: anonymous) may see it; null when there is no such list or it is
  * private and the viewer is neither its owner nor an editor: the caller answers a plain 404,
  * the same as for a list that does not exist. Two queries whatever the list's length.
+ * `window`: only the items at these places (a page of a long list), else all of them.
  */
 export async function readList(
   db: Database,
   listId: number,
   viewerId: string | null,
+  window?: { offset: number; limit: number },
 ): Promise<ListView | null> {
   const [list] = await db
     .select({
@@ -155,6 +159,7 @@ export async function readList(
         : sql<boolean>`false`,
       createdAt: lists.createdAt,
       updatedAt: lists.updatedAt,
+      itemCount,
     })
     .from(lists)
     .leftJoin(profiles, eq(profiles.userId, lists.ownerId))
@@ -165,7 +170,7 @@ export async function readList(
     viewerId !== null && list.ownerId === viewerId ? "owner" : list.isEditor ? "editor" : null;
   if (list.visibility === "private" && role === null) return null;
 
-  const items = await db
+  const query = db
     .select({
       type: listItems.itemType,
       id: listItems.itemId,
@@ -182,6 +187,7 @@ export async function readList(
     )
     .where(eq(listItems.listId, listId))
     .orderBy(asc(listItems.position), asc(listItems.id));
+  const items = await (window ? query.limit(window.limit).offset(window.offset) : query);
 
   return {
     id: list.id,
@@ -196,6 +202,7 @@ export async function readList(
     role,
     createdAt: list.createdAt,
     updatedAt: list.updatedAt,
+    itemCount: list.itemCount,
     items,
   };
 }

@@ -5,6 +5,7 @@ import { paths } from "~/core/paths";
 import { Button } from "~/ui/button";
 import { Pencil } from "~/ui/icons";
 import { Link } from "~/ui/link";
+import { Pager } from "~/ui/pager";
 import type { ListItemView } from "../lists.server";
 import type { ListPageData } from "../list-pages.server";
 import { VISIBILITY_LABELS } from "../schemas";
@@ -24,37 +25,39 @@ function ItemCard({
 }) {
   const name =
     item.title ?? (item.type === "movie" ? "Adı bilinmeyen film" : "Adı bilinmeyen dizi");
-  const href = paths.title(item.type, { id: item.id, name: item.title ?? "", date: item.date });
+  // A hundred of these a page: one link each, and as few elements as the card needs. The
+  // number is the list's (the <ol> says it to screen readers), so the badge is hidden from them.
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-border">
-      <Link to={href} className="group relative block" tabIndex={-1} aria-hidden>
+    <li className="overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-border">
+      <Link
+        to={paths.title(item.type, { id: item.id, name: item.title ?? "", date: item.date })}
+        className="group relative block"
+      >
         <Poster src={poster} alt={name} priority={position === 1} />
-        <span className="absolute top-2 left-2 flex min-w-7 items-center justify-center rounded-md bg-black/80 px-1.5 py-0.5 text-sm font-bold text-white tabular-nums">
+        <span
+          aria-hidden
+          className="absolute top-2 left-2 min-w-7 rounded-md bg-black/80 px-1.5 py-0.5 text-center text-sm font-bold text-white"
+        >
           {position}
         </span>
-      </Link>
-      <div className="flex-1 space-y-1 p-2.5">
-        <h2 className="text-sm leading-snug font-semibold">
-          <span className="sr-only">{position}. </span>
-          <Link to={href} className="hover:text-primary">
-            {name}
-          </Link>
+        <h2 className="px-2.5 pt-2 text-sm leading-snug font-semibold group-hover:text-primary">
+          {name}
         </h2>
-        <p className="text-xs text-muted-foreground">
-          {item.type === "movie" ? "Film" : "Dizi"} · {yearOf(item.date)}
-        </p>
+      </Link>
+      <p className="px-2.5 pb-2.5 text-xs text-muted-foreground">
+        {item.type === "movie" ? "Film" : "Dizi"} · {yearOf(item.date)}
         {item.note && (
-          <p className="border-l-2 border-primary/60 pl-2 text-sm break-words whitespace-pre-line">
+          <span className="mt-1 block border-l-2 border-primary/60 pl-2 text-sm break-words whitespace-pre-line text-foreground">
             {item.note}
-          </p>
+          </span>
         )}
-      </div>
+      </p>
     </li>
   );
 }
 
 /** /liste/{id}-{slug}: a list as anyone allowed to read it sees it. */
-export function ListPage({ data: { list } }: { data: ListPageData }) {
+export function ListPage({ data: { list, page, totalPages, offset } }: { data: ListPageData }) {
   const image = useImageUrl();
   const owner = list.owner.publicUsername ? (
     <Link to={paths.profile(list.owner.publicUsername)} className="text-primary hover:underline">
@@ -70,7 +73,7 @@ export function ListPage({ data: { list } }: { data: ListPageData }) {
         <h1 className="text-3xl font-bold break-words sm:text-4xl">{list.name}</h1>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span>Hazırlayan: {owner}</span>
-          <span>{formatCount(list.items.length)} yapım</span>
+          <span>{formatCount(list.itemCount)} yapım</span>
           <span>
             Son güncelleme:{" "}
             <time dateTime={list.updatedAt.toISOString()}>{formatChangedOn(list.updatedAt)}</time>
@@ -105,11 +108,14 @@ export function ListPage({ data: { list } }: { data: ListPageData }) {
             <ItemCard
               key={`${item.type}:${item.id}`}
               item={item}
-              position={index + 1}
+              position={offset + index + 1}
               poster={image("w200", item.posterPath)}
             />
           ))}
         </ol>
+      )}
+      {totalPages > 1 && (
+        <Pager page={page} totalPages={totalPages} hrefFor={(n) => paths.list(list, n)} />
       )}
     </div>
   );
