@@ -164,8 +164,10 @@ describeInBrowser("Listelerim", () => {
     // The person's lists show it, private and empty.
     await page.goto("/dashboard/listeler");
     const row = page.getByRole("listitem").filter({ hasText: name });
-    await row.getByText("Gizli").waitFor();
-    await row.getByText("0 yapım").waitFor();
+    await row.waitFor();
+    const text = (await row.textContent())!;
+    expect(text).toContain("Gizli");
+    expect(text).toMatch(/(^|\D)0 yapım/);
   });
 
   it("makes a list without JavaScript", async () => {
@@ -237,12 +239,21 @@ describeInBrowser("reordering", () => {
   it("moves with the buttons without JavaScript", async () => {
     const page = await tab(owner, PHONE, { javaScriptEnabled: false });
     await page.goto(`/dashboard/listeler/${ids.noScript}`);
-    await page.getByRole("button", { name: `${title(1)}: aşağı taşı` }).click();
-    await page.waitForURL(`**/dashboard/listeler/${ids.noScript}`);
-    await page.getByText("Sıra güncellendi").waitFor();
+    // Each tap is a plain form post; the page comes back with the toast of the redirect.
+    const toast = page.locator("[data-flash]");
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: `${title(1)}: aşağı taşı` }).click(),
+    ]);
+    await page.waitForLoadState("load");
+    expect(await toast.textContent()).toBe("Sıra güncellendi");
     expect(await shownOrder(page)).toEqual(keys(2, 1, 3, 4, 5));
-    await page.getByRole("button", { name: `${title(5)}: yukarı taşı` }).click();
-    await page.getByText("Sıra güncellendi").waitFor();
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: `${title(5)}: yukarı taşı` }).click(),
+    ]);
+    await page.waitForLoadState("load");
+    expect(await toast.textContent()).toBe("Sıra güncellendi");
     expect(await shownOrder(page)).toEqual(keys(2, 1, 3, 5, 4));
     expect(await serverOrder(ids.noScript)).toEqual(keys(2, 1, 3, 5, 4));
   });

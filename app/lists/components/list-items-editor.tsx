@@ -171,33 +171,41 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
 
     const handle: HandleEvents = {
       onPointerDown(event) {
-        if (event.button !== 0) return;
+        if (event.button !== 0 || live.current.carried) return;
         event.preventDefault();
-        event.currentTarget.setPointerCapture(event.pointerId);
         const key = keyOf(event.currentTarget);
+        const pointer = event.pointerId;
         carry({ key, from: live.current.shown.indexOf(key), by: "pointer" });
-      },
-      onPointerMove(event) {
-        const { carried, shown } = live.current;
-        if (carried?.by !== "pointer") return;
-        const index = shown.indexOf(carried.key);
-        const y = event.clientY;
-        // Past the middle of the row above or below: the row takes its place.
-        const above = index > 0 ? middle(rowOf(shown[index - 1]!)) : null;
-        const below = index < shown.length - 1 ? middle(rowOf(shown[index + 1]!)) : null;
-        if (above !== null && y < above) step(carried.key, -1);
-        else if (below !== null && y > below) step(carried.key, 1);
-        // Near the window's edge the page scrolls (touch cannot scroll it during a drag).
-        const edge = 56;
-        if (y < edge) window.scrollBy(0, -16);
-        else if (y > window.innerHeight - edge) window.scrollBy(0, 16);
-      },
-      onPointerUp() {
-        const { carried } = live.current;
-        if (carried?.by === "pointer") finish(carried.key, carried.from);
-      },
-      onPointerCancel() {
-        if (live.current.carried?.by === "pointer") cancel();
+        // The window follows the pointer, not the handle: React moves the dragged row in the
+        // page as it passes others, and a moved element loses a pointer capture.
+        const onMove = (move: globalThis.PointerEvent) => {
+          if (move.pointerId !== pointer) return;
+          const { shown } = live.current;
+          const index = shown.indexOf(key);
+          const y = move.clientY;
+          // Past the middle of the row above or below: the row takes its place.
+          const above = index > 0 ? middle(rowOf(shown[index - 1]!)) : null;
+          const below = index < shown.length - 1 ? middle(rowOf(shown[index + 1]!)) : null;
+          if (above !== null && y < above) step(key, -1);
+          else if (below !== null && y > below) step(key, 1);
+          // Near the window's edge the page scrolls (touch cannot scroll it during a drag).
+          const edge = 56;
+          if (y < edge) window.scrollBy(0, -16);
+          else if (y > window.innerHeight - edge) window.scrollBy(0, 16);
+        };
+        const onEnd = (end: globalThis.PointerEvent) => {
+          if (end.pointerId !== pointer) return;
+          window.removeEventListener("pointermove", onMove);
+          window.removeEventListener("pointerup", onEnd);
+          window.removeEventListener("pointercancel", onEnd);
+          const { carried } = live.current;
+          if (carried?.by !== "pointer") return;
+          if (end.type === "pointerup") finish(carried.key, carried.from);
+          else cancel();
+        };
+        window.addEventListener("pointermove", onMove);
+        window.addEventListener("pointerup", onEnd);
+        window.addEventListener("pointercancel", onEnd);
       },
       onKeyDown(event) {
         const key = keyOf(event.currentTarget);
@@ -283,9 +291,6 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
 
 interface HandleEvents {
   onPointerDown(event: PointerEvent<HTMLButtonElement>): void;
-  onPointerMove(event: PointerEvent<HTMLButtonElement>): void;
-  onPointerUp(): void;
-  onPointerCancel(): void;
   onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void;
   onBlur(event: FocusEvent<HTMLButtonElement>): void;
 }
