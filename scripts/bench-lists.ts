@@ -10,7 +10,8 @@
  *   `X-Cache: HIT`.
  * One request at a time (BENCH_REQUESTS after a warm-up): p50 and p95 of the time to the whole
  * answer on this machine's loopback, which is the server's time. Target: cold p95 ≤ 50 ms.
- * A light signed-in page (the reader's empty watchlist) is measured beside it: on a shared
+ * The owner's editing page (its first hundred items, with their forms) is measured too. A light
+ * signed-in page (the reader's empty watchlist) is measured beside it: on a shared
  * machine its p95 shows how much of a figure is the machine's load.
  */
 import { spawnSync } from "node:child_process";
@@ -89,6 +90,7 @@ async function main() {
 
     const handle = await openDatabase({ dataDir });
     let listPath: string;
+    let listId: number;
     try {
       const [row] = await handle.db
         .select({ id: user.id })
@@ -110,6 +112,7 @@ async function main() {
         `Seeded a public list of ${items.length} titles in ${Math.round(performance.now() - started)} ms`,
       );
       listPath = paths.list(list!);
+      listId = list!.id;
     } finally {
       await handle.close();
     }
@@ -125,6 +128,10 @@ async function main() {
         {
           page: `liste (${ITEMS} yapım), anonim: sayfa önbelleği`,
           ...(await timeRequests(url(listPath), null)),
+        },
+        {
+          page: `düzenleme sayfası (${ITEMS} yapım, sayfa 1): sahibi`,
+          ...(await timeRequests(url(paths.listEdit(listId)), owner.cookieHeader)),
         },
         {
           page: "referans: boş izleme listesi (oturum açık)",

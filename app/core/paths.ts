@@ -75,7 +75,8 @@ export const paths = {
 
   /** Listeler (issue #25): a person's lists, then one list's editing page (owner and editors). */
   lists: "/dashboard/listeler",
-  listEdit: (listId: number) => `/dashboard/listeler/${listId}`,
+  listEdit: (listId: number, page = 1) =>
+    page > 1 ? `/dashboard/listeler/${listId}?sayfa=${page}` : `/dashboard/listeler/${listId}`,
   /**
    * A list's own page, `/liste/{id}-{slug}` (just `/liste/{id}` when the name gives no slug);
    * a long list's later pages add `?sayfa=n`.

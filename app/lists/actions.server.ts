@@ -154,7 +154,9 @@ export function listAction(services: LibraryServices, request: Request, rawListI
     const intent = form.get("intent");
     if (!parsedId.success) return answerList(services, form, notFound, paths.lists);
     const id = parsedId.data;
-    const back = paths.listEdit(id);
+    // Back to the page of the list the form was on (`?sayfa=n`), never anywhere else.
+    const returnTo = safeReturnTo(form.get("returnTo"));
+    const back = returnTo.startsWith(`${paths.listEdit(id)}?`) ? returnTo : paths.listEdit(id);
 
     if (intent === "update") {
       const fields = listFieldsSchema.safeParse(Object.fromEntries(form));

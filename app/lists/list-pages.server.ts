@@ -19,23 +19,40 @@ export async function loadListsPage(services: LibraryServices, user: CurrentUser
   return { lists: await listsOf(services.database.db, user.id) };
 }
 
-/** The list of an address's id, when the person is its owner or an editor; else a 404. */
-async function editableList(services: LibraryServices, user: CurrentUser, rawId: unknown) {
-  const id = listIdSchema.safeParse(rawId);
-  invariantResponse(id.success);
-  const list = await readList(services.database.db, id.data, user.id);
-  invariantResponse(list && list.role);
-  return { ...list, role: list.role };
+/** Items a page of a list shows, on its own page and its editing page (Letterboxd's hundred). */
+const LIST_PAGE_SIZE = 100;
+
+const pageParam = z.coerce.number().int().min(1).max(1_000).catch(0);
+
+/** The page asked for by `?sayfa=n`: 1 when absent, 0 (a 404) when it is no page number. */
+function pageOf(request: Request) {
+  const sayfa = new URL(request.url).searchParams.get("sayfa");
+  return { sayfa, page: sayfa === null ? 1 : pageParam.parse(sayfa) };
 }
 
-/** /dashboard/listeler/{id}: the list with its items, for its owner and editors. */
+/**
+ * /dashboard/listeler/{id}: a hundred of the list's items a page, for its owner and editors;
+ * a 404 for anyone else (the same as for a list that does not exist) and past the last page.
+ */
 export async function loadListEditPage(
   services: LibraryServices,
   user: CurrentUser,
   rawId: unknown,
+  request: Request,
 ) {
-  const list = await editableList(services, user, rawId);
-  return { list, path: paths.list(list) };
+  const id = listIdSchema.safeParse(rawId);
+  invariantResponse(id.success);
+  const { page } = pageOf(request);
+  invariantResponse(page > 0);
+  const offset = (page - 1) * LIST_PAGE_SIZE;
+  const list = await readList(services.database.db, id.data, user.id, {
+    offset,
+    limit: LIST_PAGE_SIZE,
+  });
+  invariantResponse(list && list.role);
+  const totalPages = Math.max(1, Math.ceil(list.itemCount / LIST_PAGE_SIZE));
+  invariantResponse(page <= totalPages);
+  return { list: { ...list, role: list.role }, path: paths.list(list), page, totalPages, offset };
 }
 
 export type ListEditPageData = Awaited<ReturnType<typeof loadListEditPage>>;
@@ -64,11 +81,6 @@ function generatedDescription(list: ListView, firstItems: ListItemView[]): strin
   return `Perde'de ${count.toLocaleString("tr-TR")} film ve diziden oluşan bir liste${titles}.`;
 }
 
-/** Items a page of a list's own page shows (Letterboxd's hundred, too). */
-export const LIST_PAGE_SIZE = 100;
-
-const pageParam = z.coerce.number().int().min(1).max(1_000).catch(0);
-
 /**
  * /liste/{id}-{slug}: the list as the visitor may see it, a hundred items a page (`?sayfa=n`).
  * An address with another slug goes to the canonical one; a private list is a 404 for anyone
@@ -81,8 +93,7 @@ export async function loadListPage(
 ) {
   const id = idOfSlug(slug);
   invariantResponse(id !== null);
-  const sayfa = new URL(request.url).searchParams.get("sayfa");
-  const page = sayfa === null ? 1 : pageParam.parse(sayfa);
+  const { sayfa, page } = pageOf(request);
   invariantResponse(page > 0);
   const viewer = await getOptionalUser(request, services);
   const offset = (page - 1) * LIST_PAGE_SIZE;

@@ -11,7 +11,7 @@ import type { Route } from "./+types/list-edit";
 export async function loader({ request, params, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
   // Someone else's list is as absent as one that never was.
-  return loadListEditPage(services, user, params.listId);
+  return loadListEditPage(services, user, params.listId, request);
 }
 
 /** Every form of the page (details, items, delete, leave) posts here. */

@@ -7,6 +7,7 @@ import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { ExternalLink } from "~/ui/icons";
 import { Link } from "~/ui/link";
+import { Pager } from "~/ui/pager";
 import type { ListAnswer } from "../actions.server";
 import type { ListEditPageData } from "../list-pages.server";
 import { VISIBILITY_LABELS } from "../schemas";
@@ -20,7 +21,7 @@ import { ListItemsEditor } from "./list-items-editor";
  * `collaborators`: the owner's "Birlikte düzenle" section (its editors and invite link).
  */
 export function ListEditPage({
-  data: { list, path },
+  data: { list, path, page, totalPages, offset },
   collaborators,
 }: {
   data: ListEditPageData;
@@ -48,7 +49,7 @@ export function ListEditPage({
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span>{VISIBILITY_LABELS[list.visibility]}</span>
           <span>
-            {formatCount(list.items.length)} / {formatCount(LIST_LIMITS.itemsPerList)} yapım
+            {formatCount(list.itemCount)} / {formatCount(LIST_LIMITS.itemsPerList)} yapım
           </span>
           <span>
             Son değişiklik:{" "}
@@ -86,7 +87,16 @@ export function ListEditPage({
         <h2 id="yapimlar" className="text-xl font-bold">
           Yapımlar
         </h2>
-        <ListItemsEditor listId={list.id} items={list.items} />
+        <ListItemsEditor
+          listId={list.id}
+          items={list.items}
+          offset={offset}
+          total={list.itemCount}
+          returnTo={paths.listEdit(list.id, page)}
+        />
+        {totalPages > 1 && (
+          <Pager page={page} totalPages={totalPages} hrefFor={(n) => paths.listEdit(list.id, n)} />
+        )}
       </section>
 
       {/* ── "Birlikte düzenle" (owner only): the editors and the invite link. The component is
@@ -102,8 +112,8 @@ export function ListEditPage({
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="confirm" value="1" />
             <p className="text-sm">
-              “{list.name}” ve içindeki {formatCount(list.items.length)} yapım kalıcı olarak
-              silinecek. Bu işlem geri alınamaz.
+              “{list.name}” ve içindeki {formatCount(list.itemCount)} yapım kalıcı olarak silinecek.
+              Bu işlem geri alınamaz.
             </p>
             <Button type="submit" disabled={busy} className="bg-danger text-white">
               Evet, listeyi sil

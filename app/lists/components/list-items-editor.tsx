@@ -104,7 +104,23 @@ function moved(order: string[], key: string, position: number): string[] {
 const applyMoves = (order: string[], moves: Move[]) =>
   moves.reduce((current, next) => moved(current, next.key, next.position), order);
 
-export function ListItemsEditor({ listId, items }: { listId: number; items: ListItemView[] }) {
+/**
+ * `items`: a page of the list, the first at place `offset + 1` of `total`; `returnTo`: that
+ * page's address, where a form posted without JavaScript comes back.
+ */
+export function ListItemsEditor({
+  listId,
+  items,
+  offset,
+  total,
+  returnTo,
+}: {
+  listId: number;
+  items: ListItemView[];
+  offset: number;
+  total: number;
+  returnTo: string;
+}) {
   const hydrated = useHydrated();
   const action = paths.listEdit(listId);
   const byKey = useMemo(() => new Map(items.map((item) => [itemKey(item), item])), [items]);
@@ -119,9 +135,9 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
 
   // The handlers read the page's state through this, so they stay the same functions and the
   // rows (memoised) do not all render again on every step of a drag.
-  const live = useRef({ shown, carried, byKey, move, setOrder });
+  const live = useRef({ shown, carried, byKey, move, setOrder, offset });
   useEffect(() => {
-    live.current = { shown, carried, byKey, move, setOrder };
+    live.current = { shown, carried, byKey, move, setOrder, offset };
   });
 
   const handlers = useMemo(() => {
@@ -151,8 +167,9 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
       const { shown } = live.current;
       carry(undefined);
       const to = shown.indexOf(key);
-      setAnnouncement(`${nameOf(key)} ${to + 1}. sıraya bırakıldı.`);
-      if (to !== from) live.current.move(key, to + 1, shown);
+      const place = live.current.offset + to + 1;
+      setAnnouncement(`${nameOf(key)} ${place}. sıraya bırakıldı.`);
+      if (to !== from) live.current.move(key, place, shown);
     };
     const cancel = () => {
       const { carried, shown } = live.current;
@@ -216,12 +233,12 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
           if (holding) return finish(key, carried.from);
           carry({ key, from: shown.indexOf(key), by: "key" });
           setAnnouncement(
-            `${nameOf(key)} alındı, ${shown.indexOf(key) + 1}. sırada. Yukarı ve aşağı oklarla taşıyın, bırakmak için Boşluk, vazgeçmek için Escape.`,
+            `${nameOf(key)} alındı, ${live.current.offset + shown.indexOf(key) + 1}. sırada. Yukarı ve aşağı oklarla taşıyın, bırakmak için Boşluk, vazgeçmek için Escape.`,
           );
         } else if (holding && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
           event.preventDefault();
           const next = step(key, event.key === "ArrowUp" ? -1 : 1);
-          setAnnouncement(`${nameOf(key)}: ${next.indexOf(key) + 1}. sıra.`);
+          setAnnouncement(`${nameOf(key)}: ${live.current.offset + next.indexOf(key) + 1}. sıra.`);
           // The row moved in the page: its handle keeps the focus.
           requestAnimationFrame(() =>
             rowOf(key)?.querySelector<HTMLButtonElement>("[data-handle]")?.focus(),
@@ -247,7 +264,7 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
       const from = live.current.shown.indexOf(key);
       const next = step(key, by);
       const to = next.indexOf(key);
-      if (to !== from) live.current.move(key, to + 1, next);
+      if (to !== from) live.current.move(key, live.current.offset + to + 1, next);
     };
     return { handle, onStep };
   }, []);
@@ -275,8 +292,9 @@ export function ListItemsEditor({ listId, items }: { listId: number; items: List
           <ItemRow
             key={key}
             item={byKey.get(key)!}
-            position={index + 1}
-            last={index === shown.length - 1}
+            position={offset + index + 1}
+            last={offset + index + 1 === total}
+            returnTo={returnTo}
             action={action}
             hydrated={hydrated}
             carried={carried?.key === key}
@@ -300,6 +318,7 @@ const ItemRow = memo(function ItemRow({
   position,
   last,
   action,
+  returnTo,
   hydrated,
   carried,
   handle,
@@ -309,6 +328,7 @@ const ItemRow = memo(function ItemRow({
   position: number;
   last: boolean;
   action: string;
+  returnTo: string;
   hydrated: boolean;
   carried: boolean;
   handle: HandleEvents;
@@ -330,6 +350,7 @@ const ItemRow = memo(function ItemRow({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="itemType" value={item.type} />
       <input type="hidden" name="itemId" value={item.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       {hydrated && <input type="hidden" name="js" value="1" />}
     </>
   );
@@ -347,6 +368,7 @@ const ItemRow = memo(function ItemRow({
       <input type="hidden" name="itemType" value={item.type} />
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="direction" value={by < 0 ? "up" : "down"} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <Button
         type="submit"
         variant="ghost"
