@@ -15,7 +15,7 @@ import { LIST_LIMITS, listEditors, listInvites, listItems, lists } from "~/db/li
 import type { LibraryServices } from "~/library/library-services.server";
 import { createListAction, LIST_RATE_LIMITS, listAction } from "./actions.server";
 import { loadListPage } from "./list-pages.server";
-import { addItem, createList, readList } from "./lists.server";
+import { addItem, createList, listsOf, publicListsOf, readList } from "./lists.server";
 import { exportLists } from "./personal-data.server";
 import { LIMIT_MESSAGES } from "./schemas";
 import { listSitemap } from "./sitemap.server";
@@ -405,6 +405,27 @@ describe("a list's own forms", () => {
     expect(answer.ok).toBe(false);
     expect(answer.message).toMatch(/çok fazla değişiklik/);
     expect(await snapshot(shared)).toEqual(before);
+  });
+});
+
+describe("item counts", () => {
+  it("counts each list's own items, on the person's lists, a profile's and a list's page", async () => {
+    const { db } = database;
+    const empty = await createList(db, ayse.id, {
+      name: "Boş liste",
+      description: null,
+      visibility: "public",
+    });
+    if (!empty.ok) throw new Error("not created");
+    await db.update(lists).set({ visibility: "public" }).where(eq(lists.id, shared));
+    const counts = Object.fromEntries(
+      (await listsOf(db, ayse.id)).map((list) => [list.name, list.itemCount]),
+    );
+    expect(counts).toEqual({ "Yağmurlu pazar filmleri": 3, "Başka liste": 1, "Boş liste": 0 });
+    expect(
+      Object.fromEntries((await publicListsOf(db, ayse.id)).map((l) => [l.name, l.itemCount])),
+    ).toEqual({ "Yağmurlu pazar filmleri": 3, "Boş liste": 0 });
+    expect((await readList(db, shared, null, { offset: 2, limit: 100 }))?.itemCount).toBe(3);
   });
 });
 

@@ -34,7 +34,10 @@ const canEdit = (userId: string): SQL =>
     ),
   )!;
 
-const itemCount = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${lists.id})`;
+// Drizzle writes a selected field's columns without their table when the query reads one table
+// ("id", not "lists"."id"), and inside this subquery "id" would be the item's own id: the
+// list's id is named in full.
+const itemCount = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${sql.raw('"lists"."id"')})`;
 
 /** The person's role on the list, or null (no such list, or nothing to do with it). */
 export async function roleOn(
