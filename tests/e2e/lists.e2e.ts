@@ -153,7 +153,7 @@ describeInBrowser("Listelerim", () => {
     );
     expect(await page.getByRole("radio", { name: /^Herkese açık/ }).isChecked()).toBe(true);
 
-    const name = `Yağmurlu pazar filmleri ${viewport.width}`;
+    const name = `Yağmurlu pazar filmleri (${viewport.width})`;
     await page.getByLabel("Liste adı").fill(name);
     await page.getByRole("radio", { name: /^Gizli/ }).check();
     await page.getByRole("button", { name: "Liste oluştur" }).click();
