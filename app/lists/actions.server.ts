@@ -50,6 +50,7 @@ export interface ListAnswer {
 /**
  * The answer to a list form: data for a fetcher, else a redirect to `returnTo` (by default the
  * form's own, when it is a path on this site) with a flash toast.
+ * @public also for "Listeye ekle…" (/listeye-ekle), the share work's action.
  */
 export function answerList(
   services: LibraryServices,
@@ -62,7 +63,10 @@ export function answerList(
   return services.flash.redirect(returnTo, result.ok ? "success" : "error", result.message);
 }
 
-/** Tells every instance that the list's pages changed (its page, its owner's profile). */
+/**
+ * Tells every instance that the list's pages changed (its page, its owner's profile).
+ * @public also for "Listeye ekle…" (/listeye-ekle), the share work's action.
+ */
 export async function announceList(services: LibraryServices, listId: number) {
   await services.changes.changed(await listPageRefs(services.database.db, listId));
 }
@@ -78,7 +82,10 @@ const RATE_MESSAGES = {
   change: "Kısa sürede çok fazla değişiklik yaptınız. Lütfen biraz sonra yeniden deneyin.",
 } as const;
 
-/** Counts one list creation or change for the person; the Turkish refusal when over the limit. */
+/**
+ * Counts one list creation or change for the person; the Turkish refusal when over the limit.
+ * @public also for "Listeye ekle…" (/listeye-ekle), the share work's action.
+ */
 export async function overRateLimit(
   services: LibraryServices,
   userId: string,
