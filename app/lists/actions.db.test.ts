@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  signedInPerson,
+  testLibraryServices,
+  type SignedInPerson,
+} from "../../tests/support/library-services";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { createAuth } from "~/accounts/auth.server";
-import type { CurrentUser } from "~/accounts/guards.server";
-import { loadEnv } from "~/core/env.server";
-import { createFlash } from "~/core/flash.server";
 import type { ItemRef } from "~/core/item-changes.server";
-import { createLogger } from "~/core/logger.server";
 import { paths } from "~/core/paths";
 import { rateLimits } from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -29,34 +29,8 @@ import { listSitemap } from "./sitemap.server";
 
 let database: DatabaseHandle;
 let services: LibraryServices;
-const announced: ItemRef[][] = [];
-
-interface Person extends CurrentUser {
-  post: (path: string, fields: Record<string, string>) => Request;
-}
-
-async function person(email: string, name: string): Promise<Person> {
-  await services.auth.api.signUpEmail({ body: { email, name, password: "gizli123" } });
-  const { headers, response } = await services.auth.api.signInEmail({
-    body: { email, password: "gizli123" },
-    returnHeaders: true,
-  });
-  const cookie = headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return {
-    id: "user" in response ? response.user.id : "",
-    email,
-    name,
-    post: (path, fields) =>
-      new Request(`http://localhost:3000${path}`, {
-        method: "POST",
-        headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields),
-      }),
-  };
-}
+let announced: ItemRef[][];
+type Person = SignedInPerson;
 
 type Answer = { ok: boolean; message: string; order?: string[]; fields?: Record<string, string> };
 
@@ -106,29 +80,10 @@ const act = (who: Person, listId: number | string, fields: Record<string, string
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = loadEnv({
-    AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
-    DATA_DIR: "/tmp/perde-unused",
-  });
-  const logger = createLogger("silent");
-  const mailer = { available: false, send: async () => undefined };
-  services = {
-    env,
-    logger,
-    database,
-    mailer,
-    auth: createAuth(env, database, mailer, logger),
-    flash: createFlash({ secret: env.authSecret, secure: false }),
-    catalogue: {},
-    changes: {
-      changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
-      listen: () => undefined,
-      onMissedNews: () => undefined,
-    },
-  } as unknown as LibraryServices;
-  ayse = await person("ayse@example.com", "Ayşe Işık");
-  mehmet = await person("mehmet@example.com", "Mehmet Öz");
-  zeynep = await person("zeynep@example.com", "Zeynep Şen");
+  ({ services, announced } = testLibraryServices(database));
+  ayse = await signedInPerson(services, "ayse@example.com", "Ayşe Işık");
+  mehmet = await signedInPerson(services, "mehmet@example.com", "Mehmet Öz");
+  zeynep = await signedInPerson(services, "zeynep@example.com", "Zeynep Şen");
 });
 afterAll(() => database.close());
 
