@@ -126,6 +126,11 @@ async function main() {
           ...(await timeRequests(url(listPath), reader.cookieHeader)),
         },
         {
+          // The same loader without the HTML: what the page's own render costs is the difference.
+          page: `liste, yalnız veri (.data): oturum açık okur`,
+          ...(await timeRequests(url(`${listPath}.data`), reader.cookieHeader)),
+        },
+        {
           page: `liste (${ITEMS} yapım), anonim: sayfa önbelleği`,
           ...(await timeRequests(url(listPath), null)),
         },
@@ -142,7 +147,7 @@ async function main() {
       console.table(rows);
       const cold = rows[0]!;
       console.log(
-        `Cold p95 ${cold["p95 ms"]} ms: ${cold["p95 ms"] <= 50 ? "within" : "OVER"} the 50 ms target; anonymous answers: X-Cache ${rows[1]!["X-Cache"]}`,
+        `Cold p95 ${cold["p95 ms"]} ms: ${cold["p95 ms"] <= 50 ? "within" : "OVER"} the 50 ms target; anonymous answers: X-Cache ${rows[2]!["X-Cache"]}`,
       );
     } finally {
       await server.stop();
