@@ -1,3 +1,5 @@
+import type { AgeRating } from "./age-ratings";
+
 /**
  * The catalogue's own types (SPEC.md section 3). Both sources return these; routes and components
  * never see the movie database's JSON. Image fields are paths relative to the image base
@@ -44,6 +46,16 @@ export interface SeriesSummary extends TitleSummaryBase {
 }
 
 export type TitleSummary = MovieSummary | SeriesSummary;
+
+/**
+ * A film on (or coming to) Turkish cinemas ("Vizyonda"): the day it opens in Turkey, which may
+ * differ from its primary release date, and its Turkish age rating when known.
+ */
+export interface CinemaRelease extends MovieSummary {
+  /** YYYY-MM-DD, Europe/Istanbul. */
+  turkishReleaseDate: string;
+  ageRating: AgeRating | null;
+}
 
 export interface PersonSummary {
   mediaType: "person";

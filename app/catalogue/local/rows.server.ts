@@ -69,6 +69,8 @@ interface TitleRow {
   popularity: number;
   genreIds: number[];
   imdbId: string | null;
+  /** A film's Turkish theatrical release day (Vizyonda); null for series and unknown days. */
+  cinemaDate: string | null;
   summary: MovieSummary | SeriesSummary;
   /** Without watch providers: the local source has none (local-source.server.ts). */
   details: Omit<MovieDetails, "watchProviders"> | Omit<SeriesDetails, "watchProviders">;
@@ -195,6 +197,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       popularity: movie.popularity,
       genreIds: movie.genres,
       imdbId: movie.imdbId ?? null,
+      cinemaDate: movie.turkishRelease ?? null,
       summary,
       details,
     });
@@ -260,6 +263,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       popularity: show.popularity,
       genreIds: show.genres,
       imdbId: show.imdbId ?? null,
+      cinemaDate: null,
       summary,
       details,
     });
