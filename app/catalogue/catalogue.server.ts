@@ -67,14 +67,14 @@ export interface Catalogue {
    */
   findByImdbId(imdbId: string): Promise<{ mediaType: MediaType; id: number } | null>;
   /**
-   * Vizyonda: films that opened in Turkish cinemas in the last weeks (CINEMA_WINDOW.showingDays)
+   * Vizyonda: films that opened in Turkish cinemas in the last weeks (eight weeks, cinema-dates.server.ts)
    * up to today, newest opening first (then by popularity). Live: `now_playing` for region TR;
    * local: the content's Turkish release days. "Today" is the site clock's, in Istanbul.
    */
   nowPlayingInTurkey(): Promise<CinemaRelease[] | null>;
   /**
    * Films opening in Turkish cinemas after today and within the coming weeks
-   * (CINEMA_WINDOW.upcomingDays), soonest first (then by popularity). Live: `upcoming` for
+   * (ten weeks), soonest first (then by popularity). Live: `upcoming` for
    * region TR.
    */
   upcomingInTurkey(): Promise<CinemaRelease[] | null>;

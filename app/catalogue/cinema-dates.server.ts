@@ -12,7 +12,7 @@ import type { CinemaRelease } from "./types";
  * Turkish dates some two or three months ahead, so ten weeks of openings fill "Yakında" without
  * listing dates that are still likely to move. Both sources use the same windows.
  */
-export const CINEMA_WINDOW = { showingDays: 8 * 7, upcomingDays: 10 * 7 } as const;
+const CINEMA_WINDOW = { showingDays: 8 * 7, upcomingDays: 10 * 7 } as const;
 
 /** Friday is day 5 of JavaScript's week (Sunday is 0). */
 const FRIDAY = 5;
