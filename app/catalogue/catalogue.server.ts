@@ -67,15 +67,15 @@ export interface Catalogue {
    */
   findByImdbId(imdbId: string): Promise<{ mediaType: MediaType; id: number } | null>;
   /**
-   * Vizyonda: films that opened in Turkish cinemas in the last weeks (eight weeks, cinema-dates.server.ts)
-   * up to today, newest opening first (then by popularity). Live: `now_playing` for region TR;
-   * local: the content's Turkish release days. "Today" is the site clock's, in Istanbul.
+   * Vizyonda: films that opened in Turkish cinemas in the last eight weeks up to today, newest
+   * opening first (then by popularity). Live: `now_playing` for region TR with each film's
+   * Turkish day from `release_dates`; local: the content's Turkish release days. "Today" is the
+   * site clock's, in Istanbul; the windows are in cinema-dates.server.ts.
    */
   nowPlayingInTurkey(): Promise<CinemaRelease[] | null>;
   /**
-   * Films opening in Turkish cinemas after today and within the coming weeks
-   * (ten weeks), soonest first (then by popularity). Live: `upcoming` for
-   * region TR.
+   * Films opening in Turkish cinemas after today, within ten weeks, soonest first (then by
+   * popularity). Live: `upcoming` for region TR.
    */
   upcomingInTurkey(): Promise<CinemaRelease[] | null>;
   /** Where images of this source come from; sizes and paths are appended (images.ts). */
