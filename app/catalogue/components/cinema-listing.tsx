@@ -50,12 +50,17 @@ export function CinemaListing({ data }: { data: CinemaPage }) {
       <div className="space-y-4">
         <Breadcrumb items={[{ label: "Ana Sayfa", to: paths.home }, { label: "Vizyonda" }]} />
         <h1 className="text-3xl font-bold">Vizyonda</h1>
-        <p className="text-muted-foreground">
-          Türkiye sinemalarında bu hafta vizyona girenler, gösterimdekiler ve yakında gelecekler.
-          Vizyon haftası cuma başlar:{" "}
-          <time dateTime={data.week.start}>{formatLongDate(data.week.start)}</time> –{" "}
-          <time dateTime={data.week.end}>{formatLongDate(data.week.end)}</time>.
-        </p>
+        <div className="space-y-1">
+          <p className="text-muted-foreground">
+            Türkiye sinemalarında bu hafta vizyona girenler, gösterimdekiler ve yakında
+            gelecekler.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Bu vizyon haftası:{" "}
+            <time dateTime={data.week.start}>{formatLongDate(data.week.start)}</time> Cuma –{" "}
+            <time dateTime={data.week.end}>{formatLongDate(data.week.end)}</time> Perşembe
+          </p>
+        </div>
         <nav aria-label="Vizyon filtresi" className="flex flex-wrap gap-2">
           <ChipLink to={paths.cinema} active={!data.familyOnly}>
             Tüm filmler
@@ -66,8 +71,8 @@ export function CinemaListing({ data }: { data: CinemaPage }) {
         </nav>
         {data.familyOnly && (
           <p className="text-sm text-muted-foreground">
-            Yalnızca Türkiye&apos;de genel izleyici kitlesine ya da 7 yaş ve altına uygun bulunan
-            filmler.
+            Yalnızca Türkiye&apos;de &ldquo;Genel İzleyici Kitlesi&rdquo;, 6+ ya da 7+ yaş sınırı
+            almış filmler.
           </p>
         )}
       </div>
