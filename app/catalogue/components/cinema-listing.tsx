@@ -52,8 +52,7 @@ export function CinemaListing({ data }: { data: CinemaPage }) {
         <h1 className="text-3xl font-bold">Vizyonda</h1>
         <div className="space-y-1">
           <p className="text-muted-foreground">
-            Türkiye sinemalarında bu hafta vizyona girenler, gösterimdekiler ve yakında
-            gelecekler.
+            Türkiye sinemalarında bu hafta vizyona girenler, gösterimdekiler ve yakında gelecekler.
           </p>
           <p className="text-sm text-muted-foreground">
             Bu vizyon haftası:{" "}
@@ -71,7 +70,7 @@ export function CinemaListing({ data }: { data: CinemaPage }) {
         </nav>
         {data.familyOnly && (
           <p className="text-sm text-muted-foreground">
-            Yalnızca Türkiye&apos;de &ldquo;Genel İzleyici Kitlesi&rdquo;, 6+ ya da 7+ yaş sınırı
+            Yalnızca Türkiye&apos;de &ldquo;Genel İzleyici Kitlesi&rdquo; ya da 6 veya 7 yaş sınırı
             almış filmler.
           </p>
         )}
