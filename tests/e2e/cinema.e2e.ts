@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { API_KEY, CINEMA_SNAPSHOT_DAY } from "../fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../fake-tmdb/server";
 import { startAppServer, type TestServer } from "../support/app-server";
