@@ -45,10 +45,11 @@ const isFamilyFriendly = (release: CinemaRelease) =>
 export async function loadCinemaPage(
   catalogue: Catalogue,
   segment: string | undefined,
+  now: number = nowMs(),
 ): Promise<CinemaPage | null> {
   if (segment !== undefined && segment !== FAMILY_SEGMENT) return null;
   const familyOnly = segment === FAMILY_SEGMENT;
-  const week = releaseWeekAt(nowMs());
+  const week = releaseWeekAt(now);
   const [showing, upcoming] = await Promise.all([
     tolerant(catalogue.nowPlayingInTurkey()),
     tolerant(catalogue.upcomingInTurkey()),

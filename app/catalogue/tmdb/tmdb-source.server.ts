@@ -1,6 +1,7 @@
 import pLimit from "p-limit";
 import type { z } from "zod";
 import { today as siteToday } from "~/core/clock.server";
+import { ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
 import type { Cached } from "../cache.server";
 import type { Catalogue } from "../catalogue.server";
@@ -148,7 +149,11 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
             {},
             TTL.details,
             schema.turkishTheatricalRelease,
-          ).catch(() => null);
+          ).catch((error: unknown) => {
+            // Already logged by the cache; one film's dates failing does not fail the list.
+            if (error instanceof ServiceUnavailableError) return null;
+            throw error;
+          });
           const date = turkish?.date ?? movie.releaseDate;
           if (!date) return null;
           return { ...movie, turkishReleaseDate: date, ageRating: turkish?.ageRating ?? null };
