@@ -196,28 +196,7 @@ function appendExtras<T>(
 }
 
 /** What a film or series detail request may append, as the movie database allows. */
-const TITLE_APPENDS = [
-  "credits",
-  "videos",
-  "images",
-  "recommendations",
-  "watch/providers",
-  "release_dates",
-];
-
-/** Every film a detail request can ask for: the lists' films and the cinema lists' films. */
-const allMovies = [...movies, ...cinemaMovies];
-
-/**
- * `now_playing` and `upcoming`: with `region` only the films with a theatrical release there in
- * the window (only TR is known here; another region has none), without it the world's list.
- */
-function cinemaList(list: keyof typeof cinemaLists, query: Record<string, string>) {
-  const { TR, world, dates } = cinemaLists[list];
-  const ids = query.region === undefined ? world : query.region === "TR" ? TR : [];
-  const found = ids.map((id) => movieSummary(allMovies.find((movie) => movie.id === id)!));
-  return { dates, ...paginate(found, query.page) };
-}
+const TITLE_APPENDS = ["credits", "videos", "images", "recommendations", "watch/providers"];
 
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
@@ -227,7 +206,7 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
     overview: english ? (overview_en ?? movie.overview) : movie.overview,
     genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
   };
-  appendExtras(body, movie, allMovies, (entry) => entry.id, movieSummary, "movie");
+  appendExtras(body, movie, movies, (entry) => entry.id, movieSummary, "movie");
   return keepAppended(body, query, TITLE_APPENDS);
 }
 
@@ -295,6 +274,20 @@ function search(query: Record<string, string>) {
       Number((a as Record<string, unknown>).popularity),
   );
   return paginate(results, query.page);
+}
+
+/** Every film a detail request can ask for: the lists' films and the cinema lists' films. */
+const allMovies = [...movies, ...cinemaMovies];
+
+/**
+ * `now_playing` and `upcoming`: with `region` only the films with a theatrical release there in
+ * the window (only TR is known here; another region has none), without it the world's list.
+ */
+function cinemaList(list: keyof typeof cinemaLists, query: Record<string, string>) {
+  const { TR, world, dates } = cinemaLists[list];
+  const ids = query.region === undefined ? world : query.region === "TR" ? TR : [];
+  const found = ids.map((id) => movieSummary(allMovies.find((movie) => movie.id === id)!));
+  return { dates, ...paginate(found, query.page) };
 }
 
 /** Answers a request, or undefined for 404. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import {
   catalogueCredits,
   catalogueEpisodes,
@@ -12,10 +12,10 @@ import {
 import { queryRows, type Database } from "~/db/client.server";
 import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
-import { today as siteToday } from "~/core/clock.server";
-import { turkishAgeRating } from "../age-ratings";
 import type { Catalogue } from "../catalogue.server";
 import { cinemaWindow } from "../cinema-dates.server";
+import { addDays, today as siteToday } from "~/core/clock.server";
+import { turkishAgeRating } from "../age-ratings";
 import { searchText } from "~/core/text";
 import { CONTENT_HASH_KEY } from "./load.server";
 import { createSearchIndex, type SearchEntry, type SearchIndex } from "./search-index";
@@ -531,7 +531,7 @@ export function createLocalSource(
       const day = today();
       const t = catalogueTitles;
       return cinemaReleases(
-        and(gt(t.cinemaDate, day), lte(t.cinemaDate, cinemaWindow(day).upcomingTo)),
+        and(gte(t.cinemaDate, addDays(day, 1)), lte(t.cinemaDate, cinemaWindow(day).upcomingTo)),
         "asc",
       );
     }),

@@ -63,14 +63,14 @@ interface TitleRow {
   mediaType: "movie" | "tv";
   id: number;
   date: string | null;
+  /** A film's Turkish theatrical release day (Vizyonda); null for series and unknown days. */
+  cinemaDate: string | null;
   year: number | null;
   voteAverage: number;
   voteCount: number;
   popularity: number;
   genreIds: number[];
   imdbId: string | null;
-  /** A film's Turkish theatrical release day (Vizyonda); null for series and unknown days. */
-  cinemaDate: string | null;
   summary: MovieSummary | SeriesSummary;
   /** Without watch providers: the local source has none (local-source.server.ts). */
   details: Omit<MovieDetails, "watchProviders"> | Omit<SeriesDetails, "watchProviders">;
@@ -191,13 +191,13 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       mediaType: "movie",
       id: movie.id,
       date: movie.releaseDate,
+      cinemaDate: movie.turkishRelease ?? null,
       year: yearOf(movie.releaseDate),
       voteAverage: movie.voteAverage,
       voteCount: movie.voteCount,
       popularity: movie.popularity,
       genreIds: movie.genres,
       imdbId: movie.imdbId ?? null,
-      cinemaDate: movie.turkishRelease ?? null,
       summary,
       details,
     });
@@ -257,13 +257,13 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       mediaType: "tv",
       id: show.id,
       date: show.firstAirDate,
+      cinemaDate: null,
       year: yearOf(show.firstAirDate),
       voteAverage: show.voteAverage,
       voteCount: show.voteCount,
       popularity: show.popularity,
       genreIds: show.genres,
       imdbId: show.imdbId ?? null,
-      cinemaDate: null,
       summary,
       details,
     });

@@ -478,9 +478,11 @@ export const findResult = z
 export const overviewOnly = z.object({ overview: text }).transform((raw) => raw.overview);
 export const biographyOnly = z.object({ biography: text }).transform((raw) => raw.biography);
 
-/** The theatrical types of `release_dates`: 2 limited, 3 wide (1 is a premiere, 4-6 not cinema). */
-const THEATRICAL_LIMITED = 2;
-const THEATRICAL = 3;
+/**
+ * The cinema types of `release_dates`, the one to prefer first: 3 wide, 2 limited (1 is a
+ * premiere; 4-6 are not cinema).
+ */
+const CINEMA_RELEASE_TYPES = [3, 2] as const;
 
 const releaseDateEntry = z.object({
   type: z.number().int(),
@@ -503,7 +505,7 @@ export const turkishTheatricalRelease = z
   })
   .transform((raw): { date: string | null; ageRating: AgeRating | null } => {
     const turkish = raw.results.find((country) => country.iso_3166_1 === "TR");
-    const theatrical = [THEATRICAL, THEATRICAL_LIMITED].flatMap((type) =>
+    const theatrical = CINEMA_RELEASE_TYPES.flatMap((type) =>
       (turkish?.release_dates ?? [])
         .filter((entry) => entry.type === type)
         .sort((a, b) => a.release_date.localeCompare(b.release_date)),

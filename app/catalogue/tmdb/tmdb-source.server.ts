@@ -5,7 +5,6 @@ import { ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
 import type { Cached } from "../cache.server";
 import type { Catalogue } from "../catalogue.server";
-import { cinemaWindow, newestOpeningFirst, soonestOpeningFirst } from "../cinema-dates.server";
 import {
   MAX_PAGE,
   type CinemaRelease,
@@ -15,6 +14,7 @@ import {
 } from "../types";
 import { createTmdbHttp, type Params, type TmdbHttpOptions } from "./http.server";
 import * as schema from "./schemas.server";
+import { cinemaWindow, newestOpeningFirst, soonestOpeningFirst } from "../cinema-dates.server";
 
 const MINUTE = 60_000;
 /** The spec's cache time for lists; details and genres change rarely. */
@@ -81,38 +81,6 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     });
   }
 
-  /** One English request when the Turkish text is empty (cached like the rest); optional. */
-  async function english(path: string, parser: z.ZodType<string>): Promise<string> {
-    try {
-      return (await fetchParsed(path, { language: "en-US" }, TTL.details, parser)) ?? "";
-    } catch {
-      return "";
-    }
-  }
-
-  /** Film or series details; an empty Turkish overview is filled in English. */
-  async function withTurkishOrEnglishOverview<S extends z.ZodType<{ overview: string }>>(
-    path: string,
-    parser: S,
-  ): Promise<z.output<S> | null> {
-    const item = await fetchParsed(path, mediaDetailParams, TTL.details, parser);
-    if (!item || item.overview.trim()) return item;
-    return { ...item, overview: await english(path, schema.overviewOnly) };
-  }
-
-  // Recommendations and watch providers come in the same request: a cold detail page still
-  // costs one upstream call.
-  const mediaDetailParams = {
-    append_to_response: "credits,videos,images,recommendations,watch/providers",
-    include_image_language: "tr,en,null",
-    include_video_language: "tr,en",
-  };
-
-  const movieWithRecommendations = (id: number) =>
-    withTurkishOrEnglishOverview(`/movie/${id}`, schema.movieDetails);
-  const seriesWithRecommendations = (id: number) =>
-    withTurkishOrEnglishOverview(`/tv/${id}`, schema.seriesDetails);
-
   /**
    * A cinema list (`/movie/now_playing` or `/movie/upcoming`) for region TR: only films with a
    * Turkish theatrical date in the list's window (without the region it is the world's list).
@@ -176,6 +144,38 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
       .filter((release) => keep(release.turkishReleaseDate, day))
       .sort(order);
   }
+
+  /** One English request when the Turkish text is empty (cached like the rest); optional. */
+  async function english(path: string, parser: z.ZodType<string>): Promise<string> {
+    try {
+      return (await fetchParsed(path, { language: "en-US" }, TTL.details, parser)) ?? "";
+    } catch {
+      return "";
+    }
+  }
+
+  /** Film or series details; an empty Turkish overview is filled in English. */
+  async function withTurkishOrEnglishOverview<S extends z.ZodType<{ overview: string }>>(
+    path: string,
+    parser: S,
+  ): Promise<z.output<S> | null> {
+    const item = await fetchParsed(path, mediaDetailParams, TTL.details, parser);
+    if (!item || item.overview.trim()) return item;
+    return { ...item, overview: await english(path, schema.overviewOnly) };
+  }
+
+  // Recommendations and watch providers come in the same request: a cold detail page still
+  // costs one upstream call.
+  const mediaDetailParams = {
+    append_to_response: "credits,videos,images,recommendations,watch/providers",
+    include_image_language: "tr,en,null",
+    include_video_language: "tr,en",
+  };
+
+  const movieWithRecommendations = (id: number) =>
+    withTurkishOrEnglishOverview(`/movie/${id}`, schema.movieDetails);
+  const seriesWithRecommendations = (id: number) =>
+    withTurkishOrEnglishOverview(`/tv/${id}`, schema.seriesDetails);
 
   return {
     source: "tmdb",
