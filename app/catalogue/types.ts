@@ -1,10 +1,10 @@
-import type { AgeRating } from "./age-ratings";
-
 /**
  * The catalogue's own types (SPEC.md section 3). Both sources return these; routes and components
  * never see the movie database's JSON. Image fields are paths relative to the image base
  * (see images.ts), or null.
  */
+
+import type { AgeRating } from "./age-ratings";
 
 export type MediaType = "movie" | "tv";
 

@@ -498,7 +498,7 @@ export const imdbIds: Record<string, { mediaType: "movie" | "tv"; id: number }> 
 export const CINEMA_SNAPSHOT_DAY = "2025-03-11";
 
 type ReleaseEntry = [type: number, day: string, certification: string];
-const releaseDates = (countries: Record<string, ReleaseEntry[]>) => ({
+const cinemaReleaseDates = (countries: Record<string, ReleaseEntry[]>) => ({
   results: Object.entries(countries).map(([country, entries]) => ({
     iso_3166_1: country,
     release_dates: entries.map(([type, day, certification]) => ({
@@ -536,7 +536,7 @@ const cinemaMovie = (
   credits: { cast: [], crew: [] },
   videos: { results: [] },
   images: { backdrops: [], posters: [] },
-  release_dates: releaseDates(countries),
+  release_dates: cinemaReleaseDates(countries),
 });
 
 export const cinemaMovies: FakeMovie[] = [
