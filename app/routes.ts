@@ -31,6 +31,7 @@ export default [
   route("filmler/:genre/:filter?", "routes/genre.tsx", { id: "movie-genre" }),
   route("diziler", "routes/genres.tsx", { id: "series-genres" }),
   route("diziler/:genre/:filter?", "routes/genre.tsx", { id: "series-genre" }),
+  route("vizyonda/:filter?", "routes/cinema.tsx"),
   route("oyuncular", "routes/people.tsx"),
   route("oduller", "routes/awards.tsx"),
   route("oduller/:id/:year?", "routes/award.tsx"),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import * as shape from "../../tests/support/catalogue-shapes";
-import { API_KEY } from "../../tests/fake-tmdb/fixtures";
+import { API_KEY, CINEMA_SNAPSHOT_DAY } from "../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { catalogueTitles } from "~/db/catalogue-schema";
@@ -21,6 +21,8 @@ import type { MovieSummary } from "./types";
  */
 
 const logger = createLogger("silent");
+/** Days with films in Turkish cinemas: the embedded content's summer of 2023, the fake's snapshot. */
+const CINEMA_DAYS = { local: "2023-07-25", tmdb: CINEMA_SNAPSHOT_DAY };
 let database: DatabaseHandle;
 let fake: FakeTmdb;
 const sources: Record<string, Catalogue> = {};
@@ -28,7 +30,7 @@ const sources: Record<string, Catalogue> = {};
 beforeAll(async () => {
   database = await createTestDatabase();
   await ensureLocalCatalogue(database.db, logger);
-  sources.local = createLocalSource(database.db, logger);
+  sources.local = createLocalSource(database.db, logger, { today: () => CINEMA_DAYS.local });
   fake = await startFakeTmdb();
   sources.tmdb = createTmdbSource({
     apiBaseUrl: fake.url,
@@ -36,6 +38,7 @@ beforeAll(async () => {
     imageBaseUrl: "https://image.example/t/p",
     logger,
     cached: createCache(memoryStore(), logger),
+    today: () => CINEMA_DAYS.tmdb,
   });
 }, 120_000);
 
@@ -208,6 +211,21 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
     expect(await catalogue().findByImdbId("tt9999998")).toBeNull();
     expect(await catalogue().findByImdbId("nm0000001")).toBeNull();
     expect(await catalogue().findByImdbId("tt1/../x")).toBeNull();
+  });
+
+  it("has the films on in Turkish cinemas, newest first, and those coming, soonest first", async () => {
+    const today = CINEMA_DAYS[name as keyof typeof CINEMA_DAYS];
+    const showing = z.array(shape.cinemaRelease).parse(await catalogue().nowPlayingInTurkey());
+    const upcoming = z.array(shape.cinemaRelease).parse(await catalogue().upcomingInTurkey());
+    const days = (releases: typeof showing) => releases.map((item) => item.turkishReleaseDate);
+    expect(showing.length).toBeGreaterThan(0);
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(days(showing).every((day) => day <= today)).toBe(true);
+    expect([...days(showing)].sort().reverse()).toEqual(days(showing));
+    expect(days(upcoming).every((day) => day > today)).toBe(true);
+    expect([...days(upcoming)].sort()).toEqual(days(upcoming));
+    const ids = [...showing, ...upcoming].map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("finds nothing for unknown ids", async () => {

@@ -4,6 +4,8 @@
  * (see images.ts), or null.
  */
 
+import type { AgeRating } from "./age-ratings";
+
 export type MediaType = "movie" | "tv";
 
 export interface Genre {
@@ -44,6 +46,16 @@ export interface SeriesSummary extends TitleSummaryBase {
 }
 
 export type TitleSummary = MovieSummary | SeriesSummary;
+
+/**
+ * A film on (or coming to) Turkish cinemas ("Vizyonda"): the day it opens in Turkey, which may
+ * differ from its primary release date, and its Turkish age rating when known.
+ */
+export interface CinemaRelease extends MovieSummary {
+  /** YYYY-MM-DD, Europe/Istanbul. */
+  turkishReleaseDate: string;
+  ageRating: AgeRating | null;
+}
 
 export interface PersonSummary {
   mediaType: "person";

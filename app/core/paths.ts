@@ -72,6 +72,8 @@ export const paths = {
   episodeMark: "/bolum-izle",
   /** Vizyonda: what is on in Turkish cinemas this week, what is showing, what is coming. */
   cinema: "/vizyonda",
+  /** Vizyonda's "Aile dostu" filter: only films rated for general audiences or young children. */
+  cinemaFamilyFriendly: "/vizyonda/aile-dostu",
 
   /** Listeler (issue #25): a person's lists, then one list's editing page (owner and editors). */
   lists: "/dashboard/listeler",

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import {
   ACCESS_TOKEN,
   API_KEY,
+  cinemaLists,
+  cinemaMovies,
   genreLists,
   imdbIds,
   movies,
@@ -274,6 +276,20 @@ function search(query: Record<string, string>) {
   return paginate(results, query.page);
 }
 
+/** Every film a detail request can ask for: the lists' films and the cinema lists' films. */
+const allMovies = [...movies, ...cinemaMovies];
+
+/**
+ * `now_playing` and `upcoming`: with `region` only the films with a theatrical release there in
+ * the window (only TR is known here; another region has none), without it the world's list.
+ */
+function cinemaList(list: keyof typeof cinemaLists, query: Record<string, string>) {
+  const { TR, world, dates } = cinemaLists[list];
+  const ids = query.region === undefined ? world : query.region === "TR" ? TR : [];
+  const found = ids.map((id) => movieSummary(allMovies.find((movie) => movie.id === id)!));
+  return { dates, ...paginate(found, query.page) };
+}
+
 /** Answers a request, or undefined for 404. */
 function route(path: string, query: Record<string, string>): unknown {
   const parts = path.split("/").filter(Boolean);
@@ -303,6 +319,10 @@ function route(path: string, query: Record<string, string>): unknown {
       return paginate(discover(series, query, "first_air_date").map(seriesSummary), query.page);
     case "/search/multi":
       return search(query);
+    case "/movie/now_playing":
+      return cinemaList("now_playing", query);
+    case "/movie/upcoming":
+      return cinemaList("upcoming", query);
   }
   if (parts[0] === "find" && parts.length === 2 && query.external_source === "imdb_id") {
     const found = imdbIds[parts[1]!];
@@ -317,8 +337,13 @@ function route(path: string, query: Record<string, string>): unknown {
     };
   }
   if (parts[0] === "movie" && parts.length === 2) {
-    const movie = movies.find((item) => item.id === num(parts[1]));
+    const movie = allMovies.find((item) => item.id === num(parts[1]));
     return movie && movieDetails(movie, query);
+  }
+  if (parts[0] === "movie" && parts.length === 3 && parts[2] === "release_dates") {
+    const movie = allMovies.find((item) => item.id === num(parts[1]));
+    const dates = movie?.release_dates as { results: unknown[] } | undefined;
+    return movie && { id: movie.id, results: dates?.results ?? [] };
   }
   if (parts[0] === "person" && parts.length === 2) return personDetails(num(parts[1]), query);
   if (parts[0] === "tv") {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FILM_AGE_RATINGS } from "~/catalogue/age-ratings";
 
 /** The catalogue's own types as strict schemas: both sources must answer exactly these shapes. */
 
@@ -166,3 +167,9 @@ export const searchResult = z.discriminatedUnion("mediaType", [
   seriesSummary,
   personSummary,
 ]);
+
+/** A film on (or coming to) Turkish cinemas: a film's summary, its Turkish day and rating. */
+export const cinemaRelease = movieSummary.extend({
+  turkishReleaseDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  ageRating: z.enum(FILM_AGE_RATINGS).nullable(),
+});

@@ -63,6 +63,8 @@ interface TitleRow {
   mediaType: "movie" | "tv";
   id: number;
   date: string | null;
+  /** A film's Turkish theatrical release day (Vizyonda); null for series and unknown days. */
+  cinemaDate: string | null;
   year: number | null;
   voteAverage: number;
   voteCount: number;
@@ -189,6 +191,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       mediaType: "movie",
       id: movie.id,
       date: movie.releaseDate,
+      cinemaDate: movie.turkishRelease ?? null,
       year: yearOf(movie.releaseDate),
       voteAverage: movie.voteAverage,
       voteCount: movie.voteCount,
@@ -254,6 +257,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       mediaType: "tv",
       id: show.id,
       date: show.firstAirDate,
+      cinemaDate: null,
       year: yearOf(show.firstAirDate),
       voteAverage: show.voteAverage,
       voteCount: show.voteCount,

@@ -18,6 +18,7 @@ import type {
   WatchProviders,
 } from "../types";
 import { RECOMMENDATION_LIMIT } from "../types";
+import { turkishAgeRating, type AgeRating } from "../age-ratings";
 
 /*
  * The movie database's JSON, validated at the edge and turned into the catalogue's own types.
@@ -476,3 +477,42 @@ export const findResult = z
 
 export const overviewOnly = z.object({ overview: text }).transform((raw) => raw.overview);
 export const biographyOnly = z.object({ biography: text }).transform((raw) => raw.biography);
+
+/**
+ * The cinema types of `release_dates`, the one to prefer first: 3 wide, 2 limited (1 is a
+ * premiere; 4-6 are not cinema).
+ */
+const CINEMA_RELEASE_TYPES = [3, 2] as const;
+
+const releaseDateEntry = z.object({
+  type: z.number().int(),
+  release_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}/)
+    .transform((value) => value.slice(0, 10)),
+  certification: text,
+});
+
+/**
+ * `/movie/{id}/release_dates`, for Vizyonda: the day the film opened (or opens) in Turkish
+ * cinemas (the wide release, else the limited one) and the Turkish certification that came with
+ * it. Both null when the movie database has no Turkish theatrical entry: never another
+ * country's.
+ */
+export const turkishTheatricalRelease = z
+  .object({
+    results: list(z.object({ iso_3166_1: z.string(), release_dates: list(releaseDateEntry) })),
+  })
+  .transform((raw): { date: string | null; ageRating: AgeRating | null } => {
+    const turkish = raw.results.find((country) => country.iso_3166_1 === "TR");
+    const theatrical = CINEMA_RELEASE_TYPES.flatMap((type) =>
+      (turkish?.release_dates ?? [])
+        .filter((entry) => entry.type === type)
+        .sort((a, b) => a.release_date.localeCompare(b.release_date)),
+    );
+    const rated = theatrical.find((entry) => turkishAgeRating(entry.certification));
+    return {
+      date: theatrical[0]?.release_date ?? null,
+      ageRating: turkishAgeRating(rated?.certification),
+    };
+  });
