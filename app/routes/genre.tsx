@@ -10,7 +10,11 @@ import type { Route } from "./+types/genre";
 // /filmler/{genre}/{filter?} and /diziler/{genre}/{filter?} (one module, two routes).
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const mediaType = mediaTypeOfPath(url.pathname);
-  const target = selectsRedirect(url, paths.genre(mediaType, { slug: params.genre }));
+  const target = selectsRedirect(
+    url,
+    paths.genre(mediaType, { slug: params.genre }),
+    params.filter,
+  );
   if (target) throw redirect(target);
   const page = await loadGenrePage(context.services.catalogue, mediaType, {
     genre: params.genre,

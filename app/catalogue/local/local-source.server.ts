@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import {
   catalogueCredits,
   catalogueEpisodes,
@@ -12,6 +12,7 @@ import {
 import { queryRows, type Database } from "~/db/client.server";
 import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
+import { familyRatingsOf } from "../age-ratings";
 import type { Catalogue } from "../catalogue.server";
 import { searchText } from "~/core/text";
 import { CONTENT_HASH_KEY } from "./load.server";
@@ -160,6 +161,7 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       filter.yearLte === undefined ? undefined : lte(t.year, filter.yearLte),
       dateFrom === undefined ? undefined : sql`${t.date} >= ${dateFrom}`,
       dateTo === undefined ? undefined : sql`${t.date} <= ${dateTo}`,
+      filter.familyFriendly ? inArray(t.ageRating, familyRatingsOf(mediaType)) : undefined,
     );
     const key = JSON.stringify([
       mediaType,
@@ -168,6 +170,7 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       filter.voteCountGte,
       filter.yearGte,
       filter.yearLte,
+      filter.familyFriendly ?? false,
     ]);
     const total = await countOnce(key, await contentVersion(), async () => {
       // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
