@@ -253,7 +253,7 @@ const LIMITED_THEATRICAL = 2;
  * A film's rating from `release_dates`: its theatrical release in Turkey with a certification
  * (else its limited theatrical one); null when neither has a Turkish rating.
  */
-export const turkishFilmRating = z
+const turkishFilmRating = z
   .object({
     results: list(
       z.object({
@@ -276,7 +276,7 @@ export const turkishFilmRating = z
   });
 
 /** A series' RTÜK symbol from `content_ratings` (region TR); null when Turkey has none. */
-export const turkishSeriesRating = z
+const turkishSeriesRating = z
   .object({ results: list(z.object({ iso_3166_1: country, rating: text })) })
   .nullish()
   .transform((raw): AgeRating | null =>
