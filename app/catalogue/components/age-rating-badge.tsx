@@ -34,17 +34,15 @@ export function AgeRatingBadge({ rating }: { rating: AgeRating }) {
     <details ref={ref} className="relative">
       <summary
         title={explanation}
-        className="cursor-help list-none rounded-md border border-foreground/60 px-1.5 py-0.5 text-xs font-semibold leading-none text-foreground [&::-webkit-details-marker]:hidden"
+        className="cursor-help list-none rounded-md border border-foreground/60 px-1.5 py-0.5 text-xs leading-none font-semibold text-foreground [&::-webkit-details-marker]:hidden"
       >
         <span aria-hidden>{shortLabel(rating)}</span>
-        <span className="sr-only">
-          Yaş sınırı {rating}: {explanation}
-        </span>
+        <span className="sr-only">{`Yaş sınırı ${rating}: ${explanation}`}</span>
       </summary>
       {/* Already read out with the pill: hidden from screen readers to say it once. */}
       <p
         aria-hidden
-        className="absolute left-0 top-full z-20 mt-2 w-max max-w-[16rem] rounded-md border bg-card px-3 py-2 text-xs text-card-foreground shadow-lg"
+        className="absolute top-full left-0 z-20 mt-2 w-max max-w-[16rem] rounded-md border bg-card px-3 py-2 text-xs text-card-foreground shadow-lg"
       >
         {explanation}
       </p>
