@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/test-database";
 import { generateCatalogue } from "../../../scripts/lib/synthetic-catalogue";
+import { writeContentDir } from "../../../tests/support/content-dir";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/core/logger.server";
 import type { Catalogue } from "../catalogue.server";
@@ -39,12 +40,7 @@ describe("local source: age ratings and the family filter", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     dir = await mkdtemp(path.join(tmpdir(), "perde-ages-"));
-    for (const folder of ["movies", "series", "people"])
-      await mkdir(path.join(dir, folder), { recursive: true });
-    await writeFile(path.join(dir, "genres.json"), JSON.stringify(content.genres));
-    await writeFile(path.join(dir, "movies", "all.json"), JSON.stringify(content.movies));
-    await writeFile(path.join(dir, "series", "all.json"), JSON.stringify(content.series));
-    await writeFile(path.join(dir, "people", "all.json"), JSON.stringify(content.people));
+    await writeContentDir(dir, content);
     await ensureLocalCatalogue(database.db, logger, dir);
     catalogue = createLocalSource(database.db, logger);
   });
