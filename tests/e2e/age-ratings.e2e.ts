@@ -59,9 +59,13 @@ describeInBrowser("Yaş sınırı badges", () => {
   it("shows a series' RTÜK symbol", async () => {
     const page = await browser.newPage(PHONE, tmdbBaseURL);
     await page.goto("/dizi/breaking-bad-2008-1396");
-    expect(await badge(page).locator("summary").getAttribute("title")).toBe(
-      "18 yaş ve üzeri için uygundur",
-    );
+    const summary = badge(page).locator("summary");
+    expect(await summary.getAttribute("title")).toBe("18 yaş ve üzeri için uygundur");
+    // Opened wherever the pill sits in the row, the explanation stays on the phone's screen.
+    await summary.click();
+    const box = (await badge(page).locator("p").boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await page.goto("/dizi/yali-capkini-2022-1000201");
     expect(await badge(page).locator("summary [aria-hidden]").textContent()).toBe("7+");
   });

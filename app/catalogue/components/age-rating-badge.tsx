@@ -13,6 +13,15 @@ const shortLabel = (rating: AgeRating) =>
  */
 export function AgeRatingBadge({ rating }: { rating: AgeRating }) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const tip = useRef<HTMLParagraphElement>(null);
+  // Opened near the right edge of a phone, the explanation slides left to stay on the screen.
+  const keepOnScreen = () => {
+    const box = tip.current;
+    if (!box || !ref.current?.open) return;
+    box.style.translate = "";
+    const overflow = box.getBoundingClientRect().right - (document.documentElement.clientWidth - 8);
+    if (overflow > 0) box.style.translate = `-${Math.ceil(overflow)}px 0`;
+  };
   useEffect(() => {
     const details = ref.current;
     if (!details) return;
@@ -31,7 +40,7 @@ export function AgeRatingBadge({ rating }: { rating: AgeRating }) {
   }, []);
   const explanation = ageRatingExplanation(rating);
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="relative" onToggle={keepOnScreen}>
       <summary
         title={explanation}
         className="cursor-help list-none rounded-md border border-foreground/60 px-1.5 py-0.5 text-xs leading-none font-semibold text-foreground [&::-webkit-details-marker]:hidden"
@@ -41,8 +50,9 @@ export function AgeRatingBadge({ rating }: { rating: AgeRating }) {
       </summary>
       {/* Already read out with the pill: hidden from screen readers to say it once. */}
       <p
+        ref={tip}
         aria-hidden
-        className="absolute top-full left-0 z-20 mt-2 w-max max-w-[16rem] rounded-md border bg-card px-3 py-2 text-xs text-card-foreground shadow-lg"
+        className="absolute top-full left-0 z-20 mt-2 w-max max-w-[min(16rem,calc(100vw-1rem))] rounded-md border bg-card px-3 py-2 text-xs text-card-foreground shadow-lg"
       >
         {explanation}
       </p>
