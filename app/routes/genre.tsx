@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { loadGenrePage, pageFromUrl, selectsRedirect } from "~/catalogue/browse.server";
 import { GenreBrowser } from "~/catalogue/components/genre-browser";
+import { FAMILY_FILTER } from "~/catalogue/filters";
 import { MEDIA_WORDS, mediaTypeOfPath } from "~/catalogue/labels";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
 import { paths } from "~/core/paths";
@@ -29,7 +30,8 @@ export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: page }) => {
   const words = MEDIA_WORDS[page?.mediaType ?? "movie"];
-  const title = page?.genre.name ? `${page.genre.name} ${words.plural}` : words.categoryFallback;
+  const name = page?.genre.name ? `${page.genre.name} ${words.plural}` : words.categoryFallback;
+  const title = page?.filters.familyFriendly ? `${name} (${FAMILY_FILTER.label})` : name;
   return [
     { title: `${title} | ${SITE_NAME}` },
     {

@@ -170,6 +170,7 @@ describe("Aile Dostu without JavaScript", () => {
     expect(response.headers.get("location")).toBe("/filmler/animasyon-16/en-yeni-aile-dostu");
     const html = await (await fetch(`${baseURL}/filmler/animasyon-16/aile-dostu`)).text();
     expect(html).toMatch(/<form[^>]*action="\/filmler\/animasyon-16\/aile-dostu"/);
+    expect(html).toContain("<title>Animasyon Filmleri (Aile Dostu) | Perde</title>");
     expect(html).toContain('href="/filmler/animasyon-16"');
   });
 });
