@@ -13,6 +13,7 @@ import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";
 import { createLocalSource } from "./local/local-source.server";
 import { createTmdbSource } from "./tmdb/tmdb-source.server";
+import { FAMILY_FRIENDLY_RATINGS } from "./age-ratings";
 import type { MovieSummary } from "./types";
 
 /*
@@ -177,6 +178,28 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
       .parse(await catalogue().discoverSeries({ sortBy: "first_air_date.desc" }));
     const airDates = series.results.map((show) => show.firstAirDate ?? "");
     expect([...airDates].sort().reverse()).toEqual(airDates);
+  });
+
+  it("discovers family films: only titles whose Turkish rating is for families, with the other filters", async () => {
+    const family = shape
+      .paged(shape.movieSummary)
+      .parse(await catalogue().discoverMovies({ familyFriendly: true, genreId: 35 }));
+    expect(family.results.length).toBeGreaterThan(0);
+    expect(family.results.every((movie) => movie.genreIds.includes(35))).toBe(true);
+    for (const movie of family.results) {
+      const rating = shape.movieDetails.parse(await catalogue().movie(movie.id)).ageRating;
+      expect(FAMILY_FRIENDLY_RATINGS).toContain(rating);
+    }
+    const all = (await catalogue().discoverMovies({ genreId: 35 }))!;
+    expect(all.totalResults).toBeGreaterThan(family.totalResults);
+
+    const series = shape
+      .paged(shape.seriesSummary)
+      .parse(await catalogue().discoverSeries({ familyFriendly: true }));
+    for (const show of series.results.slice(0, 5)) {
+      const rating = shape.seriesDetails.parse(await catalogue().series(show.id)).ageRating;
+      expect(FAMILY_FRIENDLY_RATINGS).toContain(rating);
+    }
   });
 
   it("searches films, series and people together", async () => {

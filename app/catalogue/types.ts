@@ -118,6 +118,8 @@ export interface WatchProviders {
 export interface MovieDetails extends MovieSummary {
   /** Region TR; null when the source has none (the local catalogue never invents any). */
   watchProviders: WatchProviders | null;
+  /** The Turkish rating (theatrical, region TR); null when Turkey has none (never another country's). */
+  ageRating: AgeRating | null;
   runtime: number | null;
   genres: Genre[];
   videos: Video[];
@@ -144,6 +146,8 @@ interface Creator {
 export interface SeriesDetails extends SeriesSummary {
   /** Region TR; null when the source has none. */
   watchProviders: WatchProviders | null;
+  /** RTÜK's symbol (content_ratings, region TR); null when Turkey has none. */
+  ageRating: AgeRating | null;
   status: string | null;
   numberOfSeasons: number;
   numberOfEpisodes: number;
@@ -224,6 +228,8 @@ export interface DiscoverFilter<Sort extends string> {
   voteCountGte?: number;
   yearGte?: number;
   yearLte?: number;
+  /** "Aile dostu": only titles Turkey rates for general audiences or up to 7 (FAMILY_FRIENDLY_RATINGS). */
+  familyFriendly?: boolean;
 }
 
 /** "Benzer yapımlar": at most this many related titles on a detail page. */

@@ -75,6 +75,54 @@ const fightClubCrew = [
 const images = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => ({ file_path: `/${prefix}${index + 1}.jpg` }));
 
+/*
+ * Age ratings as the movie database appends them: a film's certifications by country and release
+ * type (`release_dates`; 3 theatrical, 2 limited, 4 digital), a series' by country
+ * (`content_ratings`). Some titles have a Turkish rating, some only an American one, some none.
+ */
+const releaseDates = (
+  ...countries: [country: string, releases: [type: number, certification: string][]][]
+) => ({
+  results: countries.map(([country, releases]) => ({
+    iso_3166_1: country,
+    release_dates: releases.map(([type, certification]) => ({
+      certification,
+      descriptors: [],
+      iso_639_1: "",
+      note: "",
+      release_date: "2000-01-01T00:00:00.000Z",
+      type,
+    })),
+  })),
+});
+const contentRatings = (...ratings: [country: string, rating: string][]) => ({
+  results: ratings.map(([country, rating]) => ({ descriptors: [], iso_3166_1: country, rating })),
+});
+
+/** Fillers by index: general audiences, 13+, only an American rating, in turn. */
+function fillerReleaseDates(index: number) {
+  // The last one: an empty theatrical certification, so the limited release's counts.
+  if (index === 41)
+    return releaseDates([
+      "TR",
+      [
+        [3, ""],
+        [2, "7A"],
+      ],
+    ]);
+  if (index % 3 === 0)
+    return releaseDates(["US", [[3, "G"]]], ["TR", [[3, "Genel İzleyici Kitlesi"]]]);
+  if (index % 3 === 1)
+    return releaseDates([
+      "TR",
+      [
+        [4, "18+"],
+        [3, "13+"],
+      ],
+    ]);
+  return releaseDates(["US", [[3, "PG"]]]);
+}
+
 export const movies: FakeMovie[] = [
   {
     id: 550,
@@ -155,6 +203,16 @@ export const movies: FakeMovie[] = [
         ],
       },
     },
+    release_dates: releaseDates(
+      ["US", [[3, "R"]]],
+      [
+        "TR",
+        [
+          [1, ""],
+          [3, "18+"],
+        ],
+      ],
+    ),
   },
   {
     id: 238,
@@ -176,6 +234,8 @@ export const movies: FakeMovie[] = [
     },
     videos: { results: [] },
     images: { backdrops: [], posters: [] },
+    // Rated in America only: no Turkish badge.
+    release_dates: releaseDates(["US", [[3, "R"]]]),
   },
   {
     id: 1_000_001,
@@ -215,6 +275,7 @@ export const movies: FakeMovie[] = [
       poster_path: `/filler${index}.jpg`,
       backdrop_path: null,
       runtime: 90 + index,
+      release_dates: fillerReleaseDates(index),
       // "Örnek Film 11": recommendations and Turkish offers that no other test's cache has seen.
       ...(index === 10
         ? {
@@ -276,6 +337,7 @@ export const series: FakeSeries[] = [
     last_air_date: "2013-09-29",
     status: "Ended",
     genre_ids: [18, 80],
+    content_ratings: contentRatings(["US", "TV-MA"], ["DE", "16"], ["TR", "18+"]),
     recommendation_ids: [1_000_201, 20_000, 20_001],
     watch_providers: {
       TR: {
@@ -358,6 +420,7 @@ export const series: FakeSeries[] = [
   {
     id: 1_000_201,
     name: "Yalı Çapkını",
+    content_ratings: contentRatings(["TR", "7+"]),
     original_name: "Yalı Çapkını",
     overview: "Gaziantep'te güçlü bir ailenin çapkın oğlu, genç bir kızla zorla evlendirilir.",
     first_air_date: "2022-09-16",
@@ -397,6 +460,12 @@ export const series: FakeSeries[] = [
     popularity: 40 - index,
     poster_path: null,
     backdrop_path: null,
+    // General audiences, 13+ (and an American rating), none, in turn.
+    content_ratings: [
+      contentRatings(["TR", "Genel İzleyici"]),
+      contentRatings(["US", "TV-14"], ["TR", "13+"]),
+      contentRatings(),
+    ][index % 3],
   })),
 ];
 

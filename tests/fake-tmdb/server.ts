@@ -128,13 +128,50 @@ function paginate<T>(items: T[], pageParam: string | undefined) {
 const byPopularity = <T extends { popularity: number }>(items: T[]) =>
   [...items].sort((a, b) => b.popularity - a.popularity);
 
+interface CountryEntry {
+  iso_3166_1: string;
+}
+const inCountry = <T extends CountryEntry>(answer: unknown, country: string) =>
+  ((answer as { results?: T[] } | undefined)?.results ?? []).find(
+    (entry) => entry.iso_3166_1 === country,
+  );
+
+/**
+ * A title's certification in a country, as discover matches it: a film's theatrical one (else
+ * its limited theatrical one), a series' content rating; "" when it has none there.
+ */
+function certificationIn(item: FakeMovie | FakeSeries, country: string): string {
+  if ("content_ratings" in item) {
+    return (
+      inCountry<CountryEntry & { rating: string }>(item.content_ratings, country)?.rating ?? ""
+    );
+  }
+  const releases =
+    inCountry<CountryEntry & { release_dates: { type: number; certification: string }[] }>(
+      item.release_dates,
+      country,
+    )?.release_dates ?? [];
+  for (const type of [3, 2]) {
+    const found = releases.find((release) => release.type === type && release.certification);
+    if (found) return found.certification;
+  }
+  return "";
+}
+
 function discover<T extends FakeMovie | FakeSeries>(
   items: T[],
   query: Record<string, string>,
   dateField: "release_date" | "first_air_date",
 ) {
   const dateSort = dateField === "release_date" ? "primary_release_date" : "first_air_date";
+  // `certification` lists several with a pipe (OR); it needs `certification_country`.
+  const certifications = query.certification_country && query.certification?.split("|");
   let result = items.filter((item) => {
+    if (
+      certifications &&
+      !certifications.includes(certificationIn(item, query.certification_country!))
+    )
+      return false;
     if (query.with_genres && !item.genre_ids.includes(Number(query.with_genres))) return false;
     if (query["vote_average.gte"] && item.vote_average < Number(query["vote_average.gte"]))
       return false;
@@ -197,6 +234,9 @@ function appendExtras<T>(
 
 /** What a film or series detail request may append, as the movie database allows. */
 const TITLE_APPENDS = ["credits", "videos", "images", "recommendations", "watch/providers"];
+/** Each kind's own age ratings: a film's release dates, a series' content ratings. */
+const MOVIE_APPENDS = [...TITLE_APPENDS, "release_dates"];
+const SERIES_APPENDS = [...TITLE_APPENDS, "content_ratings"];
 
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
@@ -207,7 +247,8 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
     genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
   };
   appendExtras(body, movie, movies, (entry) => entry.id, movieSummary, "movie");
-  return keepAppended(body, query, TITLE_APPENDS);
+  body.release_dates ??= { results: [] };
+  return keepAppended(body, query, MOVIE_APPENDS);
 }
 
 function seriesDetails(show: FakeSeries, query: Record<string, string>) {
@@ -217,7 +258,8 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
     genres: genreLists.tv.filter((genre) => show.genre_ids.includes(genre.id)),
   };
   appendExtras(body, show, series, (entry) => entry.id, seriesSummary, "tv");
-  return keepAppended(body, query, TITLE_APPENDS);
+  body.content_ratings ??= { results: [] };
+  return keepAppended(body, query, SERIES_APPENDS);
 }
 
 function personDetails(id: number, query: Record<string, string>) {

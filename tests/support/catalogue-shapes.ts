@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILM_AGE_RATINGS } from "~/catalogue/age-ratings";
+import { FILM_AGE_RATINGS, SERIES_AGE_RATINGS } from "~/catalogue/age-ratings";
 
 /** The catalogue's own types as strict schemas: both sources must answer exactly these shapes. */
 
@@ -89,6 +89,7 @@ const watchProviders = z
 
 export const movieDetails = movieSummary.extend({
   watchProviders,
+  ageRating: z.enum(FILM_AGE_RATINGS).nullable(),
   runtime: z.number().int().positive().nullable(),
   genres: z.array(genre),
   videos: z.array(video),
@@ -99,6 +100,7 @@ export const movieDetails = movieSummary.extend({
 
 export const seriesDetails = seriesSummary.extend({
   watchProviders,
+  ageRating: z.enum(SERIES_AGE_RATINGS).nullable(),
   status: z.string().nullable(),
   numberOfSeasons: z.number().int().min(0),
   numberOfEpisodes: z.number().int().min(0),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import {
   catalogueCredits,
   catalogueEpisodes,
@@ -12,10 +12,10 @@ import {
 import { queryRows, type Database } from "~/db/client.server";
 import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
+import { familyRatingsOf, turkishAgeRating } from "../age-ratings";
 import type { Catalogue } from "../catalogue.server";
 import { cinemaWindow } from "../cinema-dates.server";
 import { addDays, today as siteToday } from "~/core/clock.server";
-import { turkishAgeRating } from "../age-ratings";
 import { searchText } from "~/core/text";
 import { CONTENT_HASH_KEY } from "./load.server";
 import { createSearchIndex, type SearchEntry, type SearchIndex } from "./search-index";
@@ -173,6 +173,7 @@ export function createLocalSource(
       filter.yearLte === undefined ? undefined : lte(t.year, filter.yearLte),
       dateFrom === undefined ? undefined : sql`${t.date} >= ${dateFrom}`,
       dateTo === undefined ? undefined : sql`${t.date} <= ${dateTo}`,
+      filter.familyFriendly ? inArray(t.ageRating, familyRatingsOf(mediaType)) : undefined,
     );
     const key = JSON.stringify([
       mediaType,
@@ -181,6 +182,7 @@ export function createLocalSource(
       filter.voteCountGte,
       filter.yearGte,
       filter.yearLte,
+      filter.familyFriendly ?? false,
     ]);
     const total = await countOnce(key, await contentVersion(), async () => {
       // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.

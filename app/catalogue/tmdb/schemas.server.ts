@@ -239,6 +239,50 @@ const turkishWatchProviders = z
     return { link, subscription: flatrate, rent, buy };
   });
 
+/*
+ * Turkish age ratings, appended to the detail request. Only region TR is ever read: a title
+ * Turkey has not rated has no rating, whatever other countries say.
+ */
+const country = z.string().nullish();
+
+/** Release types of `release_dates`: 2 limited theatrical, 3 theatrical. */
+const THEATRICAL = 3;
+const LIMITED_THEATRICAL = 2;
+
+/**
+ * A film's rating from `release_dates`: its theatrical release in Turkey with a certification
+ * (else its limited theatrical one); null when neither has a Turkish rating.
+ */
+const turkishFilmRating = z
+  .object({
+    results: list(
+      z.object({
+        iso_3166_1: country,
+        release_dates: list(z.object({ certification: text, type: z.number().int().nullish() })),
+      }),
+    ),
+  })
+  .nullish()
+  .transform((raw): AgeRating | null => {
+    const releases = raw?.results.find((entry) => entry.iso_3166_1 === "TR")?.release_dates ?? [];
+    for (const type of [THEATRICAL, LIMITED_THEATRICAL]) {
+      for (const release of releases) {
+        if (release.type !== type) continue;
+        const rating = turkishAgeRating(release.certification);
+        if (rating) return rating;
+      }
+    }
+    return null;
+  });
+
+/** A series' RTÜK symbol from `content_ratings` (region TR); null when Turkey has none. */
+const turkishSeriesRating = z
+  .object({ results: list(z.object({ iso_3166_1: country, rating: text })) })
+  .nullish()
+  .transform((raw): AgeRating | null =>
+    turkishAgeRating(raw?.results.find((entry) => entry.iso_3166_1 === "TR")?.rating),
+  );
+
 const recommendationsOf = <T extends z.ZodType>(summary: T) =>
   z
     .object({ results: list(summary) })
@@ -258,6 +302,7 @@ export const movieDetails = z
     images,
     recommendations: recommendationsOf(movieSummary),
     "watch/providers": turkishWatchProviders,
+    release_dates: turkishFilmRating,
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<MovieDetails, MovieSummary> | typeof z.NEVER => {
@@ -269,6 +314,7 @@ export const movieDetails = z
     return {
       ...summary.data,
       watchProviders: raw["watch/providers"],
+      ageRating: raw.release_dates,
       recommendations: related(raw.recommendations, summary.data.id),
       runtime: raw.runtime || null,
       genres: raw.genres,
@@ -314,6 +360,7 @@ export const seriesDetails = z
     images,
     recommendations: recommendationsOf(seriesSummary),
     "watch/providers": turkishWatchProviders,
+    content_ratings: turkishSeriesRating,
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<SeriesDetails, SeriesSummary> | typeof z.NEVER => {
@@ -325,6 +372,7 @@ export const seriesDetails = z
     return {
       ...summary.data,
       watchProviders: raw["watch/providers"],
+      ageRating: raw.content_ratings,
       recommendations: related(raw.recommendations, summary.data.id),
       status: raw.status,
       numberOfSeasons: raw.number_of_seasons,

@@ -5,6 +5,7 @@ import { ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
 import type { Cached } from "../cache.server";
 import type { Catalogue } from "../catalogue.server";
+import { familyRatingsOf } from "../age-ratings";
 import {
   MAX_PAGE,
   type CinemaRelease,
@@ -45,6 +46,18 @@ function yearBounds(filter: DiscoverFilter<string>) {
   return {
     gte: filter.yearGte === undefined ? undefined : `${filter.yearGte}-01-01`,
     lte: filter.yearLte === undefined ? undefined : `${filter.yearLte}-12-31`,
+  };
+}
+
+/**
+ * "Aile dostu" as discover reads it: Turkey's certifications of the kind, OR'ed with a pipe
+ * (a comma would AND them). Titles Turkey has not rated are left out, as they should be.
+ */
+function familyParams(filter: DiscoverFilter<string>, mediaType: MediaType) {
+  if (!filter.familyFriendly) return {};
+  return {
+    certification_country: "TR",
+    certification: familyRatingsOf(mediaType).join("|"),
   };
 }
 
@@ -157,25 +170,29 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
   /** Film or series details; an empty Turkish overview is filled in English. */
   async function withTurkishOrEnglishOverview<S extends z.ZodType<{ overview: string }>>(
     path: string,
+    params: Params,
     parser: S,
   ): Promise<z.output<S> | null> {
-    const item = await fetchParsed(path, mediaDetailParams, TTL.details, parser);
+    const item = await fetchParsed(path, params, TTL.details, parser);
     if (!item || item.overview.trim()) return item;
     return { ...item, overview: await english(path, schema.overviewOnly) };
   }
 
-  // Recommendations and watch providers come in the same request: a cold detail page still
-  // costs one upstream call.
-  const mediaDetailParams = {
-    append_to_response: "credits,videos,images,recommendations,watch/providers",
+  // Recommendations, watch providers and the Turkish age rating (release_dates for films,
+  // content_ratings for series) come in the same request: a cold detail page still costs one
+  // upstream call.
+  const mediaDetailParams = (ratings: "release_dates" | "content_ratings") => ({
+    append_to_response: `credits,videos,images,recommendations,watch/providers,${ratings}`,
     include_image_language: "tr,en,null",
     include_video_language: "tr,en",
-  };
+  });
+  const movieDetailParams = mediaDetailParams("release_dates");
+  const seriesDetailParams = mediaDetailParams("content_ratings");
 
   const movieWithRecommendations = (id: number) =>
-    withTurkishOrEnglishOverview(`/movie/${id}`, schema.movieDetails);
+    withTurkishOrEnglishOverview(`/movie/${id}`, movieDetailParams, schema.movieDetails);
   const seriesWithRecommendations = (id: number) =>
-    withTurkishOrEnglishOverview(`/tv/${id}`, schema.seriesDetails);
+    withTurkishOrEnglishOverview(`/tv/${id}`, seriesDetailParams, schema.seriesDetails);
 
   return {
     source: "tmdb",
@@ -233,6 +250,7 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
           "vote_count.gte": filter.voteCountGte,
           "primary_release_date.gte": years.gte,
           "primary_release_date.lte": years.lte,
+          ...familyParams(filter, "movie"),
         },
         TTL.list,
         schema.moviePage,
@@ -250,6 +268,7 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
           "vote_count.gte": filter.voteCountGte,
           "first_air_date.gte": years.gte,
           "first_air_date.lte": years.lte,
+          ...familyParams(filter, "tv"),
         },
         TTL.list,
         schema.seriesPage,
