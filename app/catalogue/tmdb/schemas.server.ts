@@ -245,35 +245,55 @@ const turkishWatchProviders = z
  */
 const country = z.string().nullish();
 
-/** Release types of `release_dates`: 2 limited theatrical, 3 theatrical. */
-const THEATRICAL = 3;
-const LIMITED_THEATRICAL = 2;
-
 /**
- * A film's rating from `release_dates`: its theatrical release in Turkey with a certification
- * (else its limited theatrical one); null when neither has a Turkish rating.
+ * One country's entries of `release_dates`. Types: 1 premiere, 2 limited theatrical,
+ * 3 theatrical, 4-6 not cinema.
  */
-const turkishFilmRating = z
-  .object({
-    results: list(
+const releaseDates = list(
+  z.object({
+    iso_3166_1: country,
+    release_dates: list(
       z.object({
-        iso_3166_1: country,
-        release_dates: list(z.object({ certification: text, type: z.number().int().nullish() })),
+        type: z.number().int().nullish(),
+        release_date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}/)
+          .transform((value) => value.slice(0, 10))
+          .nullish()
+          .catch(null),
+        certification: text,
       }),
     ),
-  })
+  }),
+);
+
+/** Turkey's cinema releases: the wide ones (3) before the limited ones (2), each by date. */
+function turkishCinemaReleases(results: z.output<typeof releaseDates>) {
+  const turkish = results.find((entry) => entry.iso_3166_1 === "TR")?.release_dates ?? [];
+  return [3, 2].flatMap((type) =>
+    turkish
+      .filter((entry) => entry.type === type)
+      .sort((a, b) => (a.release_date ?? "9999").localeCompare(b.release_date ?? "9999")),
+  );
+}
+
+/** The first Turkish rating among those releases; null when Turkey gave none. */
+const ratingOf = (releases: ReturnType<typeof turkishCinemaReleases>): AgeRating | null => {
+  for (const release of releases) {
+    const rating = turkishAgeRating(release.certification);
+    if (rating) return rating;
+  }
+  return null;
+};
+
+/**
+ * A film's rating from `release_dates`, appended to its details: its theatrical release in
+ * Turkey with a certification (else its limited theatrical one); null when neither has one.
+ */
+const turkishFilmRating = z
+  .object({ results: releaseDates })
   .nullish()
-  .transform((raw): AgeRating | null => {
-    const releases = raw?.results.find((entry) => entry.iso_3166_1 === "TR")?.release_dates ?? [];
-    for (const type of [THEATRICAL, LIMITED_THEATRICAL]) {
-      for (const release of releases) {
-        if (release.type !== type) continue;
-        const rating = turkishAgeRating(release.certification);
-        if (rating) return rating;
-      }
-    }
-    return null;
-  });
+  .transform((raw) => ratingOf(turkishCinemaReleases(raw?.results ?? [])));
 
 /** A series' RTÜK symbol from `content_ratings` (region TR); null when Turkey has none. */
 const turkishSeriesRating = z
@@ -526,41 +546,12 @@ export const findResult = z
 export const overviewOnly = z.object({ overview: text }).transform((raw) => raw.overview);
 export const biographyOnly = z.object({ biography: text }).transform((raw) => raw.biography);
 
-/**
- * The cinema types of `release_dates`, the one to prefer first: 3 wide, 2 limited (1 is a
- * premiere; 4-6 are not cinema).
- */
-const CINEMA_RELEASE_TYPES = [3, 2] as const;
-
-const releaseDateEntry = z.object({
-  type: z.number().int(),
-  release_date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/)
-    .transform((value) => value.slice(0, 10)),
-  certification: text,
-});
-
-/**
- * `/movie/{id}/release_dates`, for Vizyonda: the day the film opened (or opens) in Turkish
- * cinemas (the wide release, else the limited one) and the Turkish certification that came with
- * it. Both null when the movie database has no Turkish theatrical entry: never another
- * country's.
- */
 export const turkishTheatricalRelease = z
-  .object({
-    results: list(z.object({ iso_3166_1: z.string(), release_dates: list(releaseDateEntry) })),
-  })
+  .object({ results: releaseDates })
   .transform((raw): { date: string | null; ageRating: AgeRating | null } => {
-    const turkish = raw.results.find((country) => country.iso_3166_1 === "TR");
-    const theatrical = CINEMA_RELEASE_TYPES.flatMap((type) =>
-      (turkish?.release_dates ?? [])
-        .filter((entry) => entry.type === type)
-        .sort((a, b) => a.release_date.localeCompare(b.release_date)),
-    );
-    const rated = theatrical.find((entry) => turkishAgeRating(entry.certification));
+    const releases = turkishCinemaReleases(raw.results);
     return {
-      date: theatrical[0]?.release_date ?? null,
-      ageRating: turkishAgeRating(rated?.certification),
+      date: releases.find((entry) => entry.release_date)?.release_date ?? null,
+      ageRating: ratingOf(releases),
     };
   });
