@@ -129,13 +129,11 @@ async function diaryCountIn(db: Database, userId: string, year: number) {
 /** The person's public lists (never unlisted or private ones), newest change first. */
 function publicLists(db: Database, userId: string) {
   return db
-    .select({
-      id: lists.id,
-      name: lists.name,
-      itemCount: sql<number>`(select count(*) from ${listItems} where ${listItems.listId} = ${lists.id})::int`,
-    })
+    .select({ id: lists.id, name: lists.name, itemCount: count(listItems.id) })
     .from(lists)
+    .leftJoin(listItems, eq(listItems.listId, lists.id))
     .where(and(eq(lists.ownerId, userId), eq(lists.visibility, "public")))
+    .groupBy(lists.id)
     .orderBy(desc(lists.updatedAt), desc(lists.id))
     .limit(LISTS_SHOWN);
 }

@@ -135,7 +135,7 @@ function violates(error: unknown, constraint: string): boolean {
  * person's name on their reviews links to the profile only while it is public, so the pages
  * showing their reviews change too.
  */
-export async function announceProfile(
+async function announceProfile(
   services: Pick<LibraryServices, "changes" | "database">,
   userId: string,
   keys: (string | null | undefined)[],

@@ -8,8 +8,8 @@ import { formSchema, z } from "~/ui/zod";
  * feedback and by the server again; the first message is the toast.
  */
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
+const USERNAME_MIN = 3;
+const USERNAME_MAX = 30;
 
 /** Latin and Turkish letters, digits, `_` and `.`: what folds to the key's `[a-z0-9_.]`. */
 const USERNAME_CHARACTERS = /^[A-Za-zÇĞİÖŞÜçğıöşü0-9_.]+$/;
@@ -64,7 +64,7 @@ const RESERVED = new Set([
 ]);
 
 /** Whether a username is one of the reserved words, whatever its case, letters and dots. */
-export const isReservedUsername = (username: string) =>
+const isReservedUsername = (username: string) =>
   RESERVED.has(usernameKey(username).replace(/[._]/g, ""));
 
 const USERNAME_MESSAGES = {
