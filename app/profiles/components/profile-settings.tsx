@@ -76,7 +76,7 @@ function UsernameForm({ username }: { username: string | null }) {
       <Form method="post" noValidate onSubmit={validateWith(usernameSchema)} className="space-y-3">
         <Field
           key={answer?.at ?? "saved"}
-          label="Kullanıcı adı"
+          label="Kullanıcı adınız"
           name="username"
           defaultValue={typed ?? username ?? ""}
           autoComplete="username"
