@@ -13,6 +13,7 @@ import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { listItems, lists, profileFavorites } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
 import type { LibraryServices } from "~/library/library-services.server";
+import { itemReviews } from "~/library/reviews.server";
 import { loadPublicProfile } from "./profile-page.server";
 import {
   addFavorite,
@@ -211,9 +212,15 @@ describe("visibility", () => {
       comment: "Çok güzel bir film.",
       rating: 9,
     });
+    const linkedAs = async () =>
+      (await itemReviews(database, { type: "movie", id: 3 }, mehmet.id)).map(
+        (review) => review.reviewerUsername,
+      );
+    expect(await linkedAs()).toEqual([null]);
     expect(
       await setProfileVisibility(services, ayse, form({ visibility: "public" })),
     ).toBeInstanceOf(Response);
+    expect(await linkedAs()).toEqual(["AYŞE.IŞIK"]);
     expect((await settingsOf(ayse)).isPublic).toBe(true);
     expect(announced).toEqual([
       [

@@ -211,7 +211,7 @@ describeInBrowser("profile", () => {
     await publicSwitch(page).click();
     await page.waitForURL("**/hesap#profil-ayarlari");
     expect(await publicSwitch(page).getAttribute("aria-checked")).toBe("true");
-    await page.getByRole("link", { name: `/u/${encodeURIComponent(username)}` }).click();
+    await page.getByRole("link", { name: `/u/${username}` }).click();
     await page.getByRole("heading", { level: 1, name: "Zeynep Kaya" }).waitFor();
     expect(
       await page.getByRole("list", { name: "Favori 4" }).getByRole("link").allTextContents(),

@@ -136,8 +136,12 @@ function VisibilityForm({ username, isPublic }: { username: string | null; isPub
               <>
                 Açık: adınız, Favori 4&apos;ünüz, herkese açık listeleriniz, son puanlarınız ve
                 günlüğünüz{" "}
-                <Link to={paths.profile(username)} className="text-primary hover:underline">
-                  {paths.profile(username)}
+                <Link
+                  to={paths.profile(username)}
+                  className="break-all text-primary hover:underline"
+                >
+                  {/* The address as people read it (the link itself is encoded). */}
+                  {decodeURIComponent(paths.profile(username))}
                 </Link>{" "}
                 adresinde görünür.
               </>
@@ -179,19 +183,20 @@ function FavoriteRow({
         size="icon"
         aria-label={`${name}: ${label}`}
         disabled={disabled || busy}
+        className="size-9 sm:size-10"
       >
         <ChevronDown className={cn("size-4", direction === "up" && "rotate-180")} aria-hidden />
       </Button>
     </Form>
   );
   return (
-    <li className={cn("flex items-center gap-3 p-2", busy && "opacity-60")}>
+    <li className={cn("flex items-center gap-2 p-2 sm:gap-3", busy && "opacity-60")}>
       <span className="w-5 text-center text-sm font-semibold text-muted-foreground">
         {index + 1}
       </span>
       <Poster src={image("w200", film.posterPath)} alt="" className="w-10 shrink-0 rounded" />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{name}</span>
+        <span className="line-clamp-2 leading-snug font-medium break-words">{name}</span>
         <span className="text-xs text-muted-foreground">{yearOf(film.date)}</span>
       </span>
       <div className="flex shrink-0 items-center">
@@ -207,6 +212,7 @@ function FavoriteRow({
             size="icon"
             aria-label={`${name}: Favori 4'ten çıkar`}
             disabled={busy}
+            className="size-9 sm:size-10"
           >
             <X className="size-4" aria-hidden />
           </Button>
@@ -298,7 +304,9 @@ function FavoritePicker({ chosen }: { chosen: number[] }) {
                   className="w-10 shrink-0 rounded"
                 />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{choice.title}</span>
+                  <span className="line-clamp-2 leading-snug font-medium break-words">
+                    {choice.title}
+                  </span>
                   <span className="text-xs text-muted-foreground">{yearOf(choice.date)}</span>
                 </span>
                 <Form method="post">
