@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
-import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { describeInBrowser, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
 /*
@@ -37,32 +37,10 @@ const uniqueName = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${(names++).toString(36)}`;
 
 /** A tab at the given width, signed in when a cookie is given, with or without JavaScript. */
-async function newPage(
+const newPage = (
   viewport: { width: number; height: number },
-  { cookie, javaScriptEnabled = true }: { cookie?: string; javaScriptEnabled?: boolean } = {},
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: "tr-TR",
-    baseURL: site,
-    javaScriptEnabled,
-  });
-  contexts.push(context);
-  if (cookie) {
-    const [name, value] = cookie.split("=");
-    await context.addCookies([{ name: name!, value: value!, url: site }]);
-  }
-  const page = await context.newPage();
-  if (javaScriptEnabled) {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await hydrated(page);
-      return response;
-    };
-  }
-  return page;
-}
+  options?: { cookie?: string; javaScriptEnabled?: boolean },
+) => openTab(browser, site, viewport, contexts, options);
 
 /** An anonymous request for a page, as a crawler or a link preview makes it. */
 const anonymous = (path: string) => fetch(`${site}${path}`, { redirect: "manual" });

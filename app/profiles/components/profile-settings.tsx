@@ -138,7 +138,7 @@ function VisibilityForm({ username, isPublic }: { username: string | null; isPub
                 günlüğünüz{" "}
                 <Link
                   to={paths.profile(username)}
-                  className="break-all text-primary hover:underline"
+                  className="break-words text-primary hover:underline"
                 >
                   {/* The address as people read it (the link itself is encoded). */}
                   {decodeURIComponent(paths.profile(username))}
@@ -157,6 +157,28 @@ function VisibilityForm({ username, isPublic }: { username: string | null; isPub
   );
 }
 
+/** A film in a row: a small poster, its name and year. */
+function FilmLine({
+  name,
+  posterPath,
+  date,
+}: {
+  name: string;
+  posterPath: string | null;
+  date: string | null;
+}) {
+  const image = useImageUrl();
+  return (
+    <>
+      <Poster src={image("w200", posterPath)} alt="" className="w-10 shrink-0 rounded" />
+      <span className="min-w-0 flex-1">
+        <span className="line-clamp-2 leading-snug font-medium break-words">{name}</span>
+        <span className="text-xs text-muted-foreground">{yearOf(date)}</span>
+      </span>
+    </>
+  );
+}
+
 function FavoriteRow({
   film,
   index,
@@ -166,7 +188,6 @@ function FavoriteRow({
   index: number;
   count: number;
 }) {
-  const image = useImageUrl();
   const name = film.title ?? `Film #${film.movieId}`;
   const removing = useBusy("favorite-remove", film.movieId);
   const moving = useBusy("favorite-move", film.movieId);
@@ -194,11 +215,7 @@ function FavoriteRow({
       <span className="w-5 text-center text-sm font-semibold text-muted-foreground">
         {index + 1}
       </span>
-      <Poster src={image("w200", film.posterPath)} alt="" className="w-10 shrink-0 rounded" />
-      <span className="min-w-0 flex-1">
-        <span className="line-clamp-2 leading-snug font-medium break-words">{name}</span>
-        <span className="text-xs text-muted-foreground">{yearOf(film.date)}</span>
-      </span>
+      <FilmLine name={name} posterPath={film.posterPath} date={film.date} />
       <div className="flex shrink-0 items-center">
         {move("up", "yukarı taşı", index === 0)}
         {move("down", "aşağı taşı", index === count - 1)}
@@ -236,7 +253,6 @@ function FavoritePicker({ chosen }: { chosen: number[] }) {
   const fetcher = useFetcher<SearchGroups>();
   const { load } = fetcher;
   const trimmed = query.trim();
-  const image = useImageUrl();
 
   useEffect(() => {
     if (!hydrated || trimmed.length < MIN_QUERY_LENGTH) return;
@@ -298,17 +314,7 @@ function FavoritePicker({ chosen }: { chosen: number[] }) {
             const taken = chosen.includes(choice.id);
             return (
               <li key={choice.id} className="flex items-center gap-3 p-2">
-                <Poster
-                  src={image("w200", choice.posterPath)}
-                  alt=""
-                  className="w-10 shrink-0 rounded"
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="line-clamp-2 leading-snug font-medium break-words">
-                    {choice.title}
-                  </span>
-                  <span className="text-xs text-muted-foreground">{yearOf(choice.date)}</span>
-                </span>
+                <FilmLine name={choice.title} posterPath={choice.posterPath} date={choice.date} />
                 <Form method="post">
                   <input type="hidden" name="movieId" value={choice.id} />
                   <Button
