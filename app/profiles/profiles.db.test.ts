@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { listItems, lists, profileFavorites } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
+import { announcePersonChanges } from "~/library/item-changes.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import { itemReviews } from "~/library/reviews.server";
 import { loadPublicProfile } from "./profile-page.server";
@@ -345,6 +346,23 @@ describe("the public page", () => {
     catalogueCalls.length = 0;
     await loadPublicProfile(services, "ayse.isik");
     expect(catalogueCalls).toEqual([]);
+  });
+});
+
+describe("ratings and diary entries", () => {
+  it("announce the person's profile page while it is public, and only then", async () => {
+    await announcePersonChanges(services, ayse.id, [{ type: "movie", id: 12 }]);
+    await announcePersonChanges(services, ayse.id, []);
+    await announcePersonChanges(services, mehmet.id, [{ type: "movie", id: 12 }]);
+    await announcePersonChanges(services, mehmet.id, []);
+    expect(announced).toEqual([
+      [
+        { type: "movie", id: 12 },
+        { type: "profile", id: "ayse.isik" },
+      ],
+      [{ type: "profile", id: "ayse.isik" }],
+      [{ type: "movie", id: 12 }],
+    ]);
   });
 });
 

@@ -204,6 +204,11 @@ describeInBrowser("profile", () => {
     await visitor.goto(path);
     await visitor.getByRole("heading", { level: 1, name: "Zeynep Kaya" }).waitFor();
     expect((await anonymous(path)).headers.get("x-cache")).toBe("HIT");
+    // A film rated shows on the profile at once: the cached copy went.
+    await postForm(site, "/puan", { itemType: "movie", itemId: "550", rating: "7" }, cookie);
+    const rated = await anonymous(path);
+    expect(rated.headers.get("x-cache")).not.toBe("HIT");
+    expect(await rated.text()).toContain("Dövüş Kulübü");
 
     await page.goto("/hesap");
     await publicSwitch(page).click();
