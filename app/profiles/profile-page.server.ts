@@ -3,10 +3,10 @@ import { today } from "~/core/clock.server";
 import { usernameKey } from "~/core/paths";
 import type { Database } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
-import { listItems, lists } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
 import { recordMissingTitleFacts } from "~/history/title-facts.server";
 import type { LibraryServices } from "~/library/library-services.server";
+import { publicListsOf } from "~/lists/lists.server";
 import { favoriteFilms } from "./profile-settings.server";
 
 /*
@@ -18,7 +18,6 @@ import { favoriteFilms } from "./profile-settings.server";
 
 const RECENT_RATINGS = 8;
 const RECENT_DIARY = 6;
-const LISTS_SHOWN = 24;
 const KEY = /^[a-z0-9_.]{3,30}$/;
 
 /** A film or series the page shows, with its card's facts (null when never kept). */
@@ -126,18 +125,6 @@ async function diaryCountIn(db: Database, userId: string, year: number) {
   return Number(row?.watches ?? 0);
 }
 
-/** The person's public lists (never unlisted or private ones), newest change first. */
-function publicLists(db: Database, userId: string) {
-  return db
-    .select({ id: lists.id, name: lists.name, itemCount: count(listItems.id) })
-    .from(lists)
-    .leftJoin(listItems, eq(listItems.listId, lists.id))
-    .where(and(eq(lists.ownerId, userId), eq(lists.visibility, "public")))
-    .groupBy(lists.id)
-    .orderBy(desc(lists.updatedAt), desc(lists.id))
-    .limit(LISTS_SHOWN);
-}
-
 /**
  * A public profile by the name in its address (any spelling that folds to its key), or null
  * when there is none or it is not public: the two are told apart by no one.
@@ -154,7 +141,7 @@ export async function loadPublicProfile(services: LibraryServices, name: string)
   const year = Number(today().slice(0, 4));
   const [favorites, ownLists, ratings, diary, watchesThisYear] = await Promise.all([
     favoriteFilms(db, profile.userId),
-    publicLists(db, profile.userId),
+    publicListsOf(db, profile.userId),
     ratingsWithFacts(services, profile.userId),
     recentDiary(db, profile.userId),
     diaryCountIn(db, profile.userId, year),
@@ -163,7 +150,7 @@ export async function loadPublicProfile(services: LibraryServices, name: string)
     username: profile.username,
     name: profile.fullName?.trim() || profile.username,
     favorites,
-    lists: ownLists,
+    lists: ownLists.map(({ id, name, itemCount }) => ({ id, name, itemCount })),
     ratings: ratings.map(({ ratedAt, ...row }) => ({ ...row, ratedAt: ratedAt.toISOString() })),
     diary,
     year,
