@@ -8,7 +8,7 @@ import type { ItemRef } from "~/core/item-changes.server";
 import { paths, usernameKey } from "~/core/paths";
 import type { Database } from "~/db/client.server";
 import { titleFacts } from "~/db/history-schema";
-import { profileFavorites } from "~/db/lists-schema";
+import { lists, profileFavorites } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
 import { recordTitleFacts } from "~/history/title-facts.server";
 import type { LibraryServices } from "~/library/library-services.server";
@@ -131,25 +131,32 @@ function violates(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Tells every instance that the profile pages under these keys changed. `withReviews`: the
- * person's name on their reviews links to the profile only while it is public, so the pages
- * showing their reviews change too.
+ * Tells every instance that the profile pages under these keys changed. `withLinks`: the
+ * person's name links to the profile only while it is public, on their reviews and on their
+ * lists' pages, so those pages change too.
  */
 async function announceProfile(
   services: Pick<LibraryServices, "changes" | "database">,
   userId: string,
   keys: (string | null | undefined)[],
-  { withReviews = false } = {},
+  { withLinks = false } = {},
 ) {
   const items: ItemRef[] = [...new Set(keys.filter((key): key is string => Boolean(key)))].map(
     (key) => ({ type: "profile", id: key }),
   );
-  if (withReviews) {
-    const written = await services.database.db
-      .select({ type: reviews.itemType, id: reviews.itemId })
-      .from(reviews)
-      .where(and(eq(reviews.userId, userId), isNotNull(reviews.comment)));
-    items.push(...written);
+  if (withLinks) {
+    const { db } = services.database;
+    const [written, shown] = await Promise.all([
+      db
+        .select({ type: reviews.itemType, id: reviews.itemId })
+        .from(reviews)
+        .where(and(eq(reviews.userId, userId), isNotNull(reviews.comment))),
+      db
+        .select({ id: lists.id })
+        .from(lists)
+        .where(and(eq(lists.ownerId, userId), ne(lists.visibility, "private"))),
+    ]);
+    items.push(...written, ...shown.map((list) => ({ type: "list" as const, id: list.id })));
   }
   await services.changes.changed(items);
 }
@@ -184,7 +191,7 @@ export async function saveUsername(
       throw error;
     }
     await announceProfile(services, user.id, [before?.usernameKey, key], {
-      withReviews: Boolean(before?.isPublic) && before?.usernameKey !== key,
+      withLinks: Boolean(before?.isPublic) && before?.username !== username,
     });
     return done(services, "Kullanıcı adınız kaydedildi");
   });
@@ -207,7 +214,7 @@ export async function setProfileVisibility(
     if (isPublic && !profile?.username) return { error: USERNAME_FIRST };
     if (profile) {
       await db.update(profiles).set({ isPublic }).where(eq(profiles.userId, user.id));
-      await announceProfile(services, user.id, [profile.usernameKey], { withReviews: true });
+      await announceProfile(services, user.id, [profile.usernameKey], { withLinks: true });
     }
     return done(
       services,

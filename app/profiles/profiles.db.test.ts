@@ -346,6 +346,23 @@ describe("the public page", () => {
     catalogueCalls.length = 0;
     await loadPublicProfile(services, "ayse.isik");
     expect(catalogueCalls).toEqual([]);
+
+    // Her name links to her profile on her lists' pages: hiding it drops those pages too.
+    const unlisted = await db
+      .select({ id: lists.id })
+      .from(lists)
+      .where(eq(lists.name, "Bağlantıyla"));
+    announced = [];
+    await setProfileVisibility(services, ayse, form({ visibility: "private" }));
+    expect(announced[0]).toEqual(
+      expect.arrayContaining([
+        { type: "profile", id: "ayse.isik" },
+        { type: "list", id: shown!.id },
+        { type: "list", id: unlisted[0]!.id },
+      ]),
+    );
+    expect(announced[0]).toHaveLength(4);
+    await setProfileVisibility(services, ayse, form({ visibility: "public" }));
   });
 });
 
