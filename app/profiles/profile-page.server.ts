@@ -42,7 +42,6 @@ function recentRatings(db: Database, userId: string) {
       itemType: sql<"movie" | "tv">`${reviews.itemType}`,
       itemId: reviews.itemId,
       rating: sql<number>`${reviews.rating}`,
-      ratedAt: reviews.updatedAt,
       ...factColumns,
     })
     .from(reviews)
@@ -151,7 +150,7 @@ export async function loadPublicProfile(services: LibraryServices, name: string)
     name: profile.fullName?.trim() || profile.username,
     favorites,
     lists: ownLists.map(({ id, name, itemCount }) => ({ id, name, itemCount })),
-    ratings: ratings.map(({ ratedAt, ...row }) => ({ ...row, ratedAt: ratedAt.toISOString() })),
+    ratings,
     diary,
     year,
     watchesThisYear,
