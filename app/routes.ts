@@ -40,6 +40,7 @@ export default [
   route("dizi/:id/sezon/:seasonNumber", "routes/season.tsx"),
   route("dizi/:id/sezon/:seasonNumber/bolum/:episodeNumber", "routes/episode.tsx"),
   route("oyuncu/:slug", "routes/person.tsx"),
+  route("u/:username", "routes/profile.tsx"),
   route("ara", "routes/search.tsx"),
   route("api/arama", "routes/search-api.tsx"),
   route("gorsel/*", "routes/artwork.tsx"),

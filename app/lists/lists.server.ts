@@ -33,7 +33,9 @@ const canEdit = (userId: string): SQL =>
     ),
   )!;
 
-const itemCount = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${lists.id})`;
+// The columns named with their tables: in a query on `lists` alone Drizzle writes a column
+// unqualified, and a bare "id" inside this subquery is list_items' own id, not the list's.
+const itemCount = sql<number>`(select count(*)::int from ${listItems} where ${listItems}.list_id = ${lists}.id)`;
 
 /** The person's role on the list, or null (no such list, or nothing to do with it). */
 export async function roleOn(
