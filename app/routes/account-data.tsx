@@ -2,6 +2,7 @@ import { requireUser } from "~/accounts/guards.server";
 import { exportImports } from "~/history/import/imports.server";
 import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
+import { exportInvites } from "~/lists/invites.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
 import { exportEpisodeWatches } from "~/tracking/marks.server";
@@ -12,17 +13,23 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   const { db } = services.database;
   // The library's part, the viewing history's (diary, episode ratings), the episodes watched,
   // the history imports (each import's report, and its raw rows while still kept), and the
-  // calendar feed: that one exists and since when, never its token or the token's hash.
-  const [library, history, episodeWatches, imports, feedMadeAt] = await Promise.all([
+  // calendar feed: that one exists and since when, never its token or the token's hash; the
+  // invite links made for the person's lists (list, made, expires, used), never their tokens.
+  const [library, history, episodeWatches, imports, feedMadeAt, listInvites] = await Promise.all([
     exportPersonalData(services, user),
     exportHistory(db, user.id),
     exportEpisodeWatches(db, user.id),
     exportImports(db, user.id),
     feedCreatedAt(db, user.id),
+    exportInvites(db, user.id),
   ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
-    JSON.stringify({ ...library, ...history, episodeWatches, imports, calendarFeed }, null, 2),
+    JSON.stringify(
+      { ...library, ...history, episodeWatches, imports, calendarFeed, listInvites },
+      null,
+      2,
+    ),
     {
       headers: {
         "Content-Type": "application/json; charset=utf-8",
