@@ -21,8 +21,6 @@ export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
 export const meta = () => [
   { title: `Liste daveti | ${SITE_NAME}` },
   { name: "robots", content: "noindex" },
-  // The address carries the token: no page it links to learns it.
-  { name: "referrer", content: "no-referrer" },
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -353,7 +353,9 @@ describeInBrowser("Birlikte düzenle", () => {
     const page = await context.newPage();
     await page.goto(`/liste-davet/${token}`);
     await page.getByText("önce giriş yapın").waitFor();
-    expect(await page.getByRole("link", { name: "Giriş yap" }).getAttribute("href")).toBe("/auth");
+    expect(
+      await page.getByRole("link", { name: "Giriş yap", exact: true }).getAttribute("href"),
+    ).toBe("/auth");
     // Still unused: someone signed in accepts it afterwards.
     const friend = await account("Sonra Gelen");
     const accepted = await postForm(site, `/liste-davet/${token}`, {}, friend);

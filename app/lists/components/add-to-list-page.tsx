@@ -46,7 +46,7 @@ export function AddToListPage({
         <ul className="divide-y rounded-lg border">
           {data.lists.map((choice) => (
             <li key={choice.id}>
-              <form method="post" action={paths.addToList}>
+              <form method="post" action={paths.addToListChoices(item)}>
                 {hidden}
                 <input type="hidden" name="listId" value={choice.id} />
                 <button
@@ -73,7 +73,11 @@ export function AddToListPage({
           ))}
         </ul>
       )}
-      <form method="post" action={paths.addToList} className="space-y-3 rounded-lg border p-4">
+      <form
+        method="post"
+        action={paths.addToListChoices(item)}
+        className="space-y-3 rounded-lg border p-4"
+      >
         {hidden}
         <input type="hidden" name="intent" value="create" />
         <label className="block space-y-1.5">
