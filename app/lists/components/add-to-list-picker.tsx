@@ -142,6 +142,7 @@ export default function AddToListPicker({
   children: ReactNode;
 }) {
   const choices = useFetcher<AddToListChoices>();
+  const content = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   // The rows show once the load made on opening is answered, and then stay mounted while the
   // popover is open: a page revalidation after a tap refreshes the data, not the rows' state.
@@ -176,8 +177,16 @@ export default function AddToListPicker({
           align="start"
           sideOffset={8}
           collisionPadding={12}
+          ref={content}
           aria-label="Listeye ekle"
-          className="z-50 w-[min(22rem,calc(100vw-24px))] rounded-lg border bg-background shadow-xl"
+          tabIndex={-1}
+          // The popover itself takes the focus, not the name field: on a phone that would open
+          // the keyboard over the lists. Tab goes on to the lists and the field.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
+          className="z-50 w-[min(22rem,calc(100vw-24px))] rounded-lg border bg-background shadow-xl outline-none"
         >
           <p className="px-3 pt-3 pb-1 text-sm font-semibold">Listeye ekle</p>
           {!data ? (
