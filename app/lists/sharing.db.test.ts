@@ -48,7 +48,7 @@ afterAll(() => database.close());
 
 describe("the sharing forms", () => {
   it("answers a new invite with its link, with or without JavaScript, and the link works", async () => {
-    for (const js of [{ js: "1" }, {}]) {
+    for (const js of [{ js: "1" }, {}] as Record<string, string>[]) {
       const answer = answerOf(await sharing(owner, { intent: "invite", ...js }));
       expect(answer).toMatchObject({ ok: true, message: "Davet bağlantısı oluşturuldu" });
       expect(answer.inviteUrl).toMatch(/^http:\/\/localhost:\d+\/liste-davet\/[\w-]{43}$/);
@@ -74,7 +74,7 @@ describe("the sharing forms", () => {
       .from(listInvites)
       .where(eq(listInvites.listId, listId));
     const before = await database.db.select().from(listInvites);
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { intent: "invite" },
       { intent: "revoke", inviteId: String(invite!.id) },
       { intent: "remove-editor", editorId: friend.id },

@@ -137,3 +137,39 @@ export async function hydrated(page: Page) {
   await wakeUp(page);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * A tab in a context of its own, signed in with a session cookie (`name=value`), at the given
+ * viewport, with or without JavaScript. With it, `goto` waits for hydration. The caller closes
+ * the context (kept in `contexts`) when the test ends.
+ */
+export async function signedInTab(
+  browser: Browser,
+  site: string,
+  cookie: string,
+  viewport: { width: number; height: number },
+  {
+    javaScriptEnabled = true,
+    contexts,
+  }: { javaScriptEnabled?: boolean; contexts: BrowserContext[] },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: "tr-TR",
+    baseURL: site,
+    javaScriptEnabled,
+  });
+  contexts.push(context);
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name: name!, value: value!, url: site }]);
+  const page = await context.newPage();
+  if (javaScriptEnabled) {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated(page);
+      return response;
+    };
+  }
+  return page;
+}

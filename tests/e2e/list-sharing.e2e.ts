@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { projectRoot, startAppServer, type TestServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
-import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { describeInBrowser, hydrated, PHONE, signedInTab } from "./browser";
 import { launchChromium } from "./chromium";
 
 /*
@@ -40,31 +40,12 @@ afterAll(async () => {
 
 const account = (name: string) => newAccount(site, name, "paylas");
 
-async function signedInPage(
+/** A signed-in tab at the given width, with or without JavaScript. */
+const signedInPage = (
   cookie: string,
   viewport: { width: number; height: number },
   javaScriptEnabled = true,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: "tr-TR",
-    baseURL: site,
-    javaScriptEnabled,
-  });
-  contexts.push(context);
-  const [name, value] = cookie.split("=");
-  await context.addCookies([{ name: name!, value: value!, url: site }]);
-  const page = await context.newPage();
-  if (javaScriptEnabled) {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await hydrated(page);
-      return response;
-    };
-  }
-  return page;
-}
+) => signedInTab(browser, site, cookie, viewport, { javaScriptEnabled, contexts });
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 /**
@@ -91,6 +72,15 @@ async function choices(cookie: string, type: "movie" | "tv", id: number) {
     found[`${match[3]}#${match[1]}`] = match[2] === "true";
   return found;
 }
+
+/** A new list with Baba on it, made the way the choices page's form does it. */
+const newListWithBaba = (cookie: string, name: string) =>
+  postForm(
+    site,
+    "/listeye-ekle",
+    { intent: "create", name, itemType: "movie", itemId: "238" },
+    cookie,
+  );
 
 /** The id of the person's list with this name (from the choices page). */
 async function listIdOf(cookie: string, name: string) {
@@ -142,17 +132,7 @@ describeInBrowser("Listeye ekle…", () => {
 
   it("adds from search results on a phone, and the picker fits the screen", async () => {
     const cookie = await account("Arayan Kişi");
-    await postForm(
-      site,
-      "/listeye-ekle",
-      {
-        intent: "create",
-        name: "Dizi gecesi",
-        itemType: "movie",
-        itemId: "238",
-      },
-      cookie,
-    );
+    await newListWithBaba(cookie, "Dizi gecesi");
     const page = await signedInPage(cookie, PHONE);
     await page.goto(SERIES_SEARCH);
     const row = page.getByRole("listitem").filter({ hasText: "Taht Oyunları" }).first();
@@ -224,17 +204,7 @@ describeInBrowser("Birlikte düzenle", () => {
     const owner = await account("Liste Sahibi");
     const friend = await account("Davetli Arkadaş");
     const stranger = await account("Yabancı Kişi");
-    await postForm(
-      site,
-      "/listeye-ekle",
-      {
-        intent: "create",
-        name: "Ortak film gecesi",
-        itemType: "movie",
-        itemId: "238",
-      },
-      owner,
-    );
+    await newListWithBaba(owner, "Ortak film gecesi");
     const listId = await listIdOf(owner, "Ortak film gecesi");
     const sharingPath = `/dashboard/listeler/${listId}/paylasim`;
 
@@ -343,17 +313,7 @@ describeInBrowser("Birlikte düzenle", () => {
 
   it("asks an anonymous visitor to sign in first, and uses nothing up", async () => {
     const owner = await account("İkinci Sahip");
-    await postForm(
-      site,
-      "/listeye-ekle",
-      {
-        intent: "create",
-        name: "Anonim deneme",
-        itemType: "movie",
-        itemId: "238",
-      },
-      owner,
-    );
+    await newListWithBaba(owner, "Anonim deneme");
     const listId = await listIdOf(owner, "Anonim deneme");
     const made = await postForm(
       site,

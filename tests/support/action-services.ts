@@ -40,6 +40,8 @@ export function actionServices(database: DatabaseHandle, catalogue: Partial<Cata
 
 export interface SignedInPerson {
   id: string;
+  email: string;
+  name: string;
   /** A form POST to `path` with the person's session cookie. */
   post: (path: string, fields: Record<string, string>) => Request;
   get: (path: string) => Request;
@@ -62,6 +64,8 @@ export async function signedInPerson(
     .join("; ");
   return {
     id: "user" in response ? response.user.id : "",
+    email,
+    name,
     post: (path, fields) =>
       new Request(`http://localhost:3000${path}`, {
         method: "POST",

@@ -86,6 +86,64 @@ function NewInvite({ url }: { url: string }) {
   );
 }
 
+/** A row's button: one form posting the row's intent. */
+function RowAction({
+  listId,
+  intent,
+  fields,
+  children,
+}: {
+  listId: number;
+  intent: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+}) {
+  return (
+    <SharingForm listId={listId} intent={intent} fields={fields}>
+      {(busy) => (
+        <Button type="submit" variant="outline" disabled={busy}>
+          {children}
+        </Button>
+      )}
+    </SharingForm>
+  );
+}
+
+/** The pending invites, or the editors: two lines each and a button. */
+function Rows({
+  title,
+  empty,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  rows: { key: string; first: string; second: string; action: ReactNode }[];
+}) {
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="divide-y rounded-lg border">
+          {rows.map((row) => (
+            <li
+              key={row.key}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+            >
+              <p className="text-sm">
+                <span className="block font-medium">{row.first}</span>
+                <span className="block text-muted-foreground">{row.second}</span>
+              </p>
+              {row.action}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
  * "Birlikte düzenle" on a list's edit page (its owner's): make a single-use invite link, see
  * and revoke the pending ones, see the editors and remove them. `created` is the answer of an
@@ -126,76 +184,35 @@ export function ListSharing({
         )}
       </SharingForm>
 
-      <div className="space-y-2">
-        <h3 className="font-semibold">Bekleyen davetler</h3>
-        {sharing.invites.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Kullanılmayı bekleyen davet yok.</p>
-        ) : (
-          <ul className="divide-y rounded-lg border">
-            {sharing.invites.map((invite) => (
-              <li
-                key={invite.id}
-                className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
-              >
-                <p className="text-sm">
-                  <span className="block">Oluşturuldu: {formatDateTime(invite.createdAt)}</span>
-                  <span className="block text-muted-foreground">
-                    Son geçerlilik: {formatDateTime(invite.expiresAt)}
-                  </span>
-                </p>
-                <SharingForm
-                  listId={listId}
-                  intent="revoke"
-                  fields={{ inviteId: String(invite.id) }}
-                >
-                  {(busy) => (
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      Geri al
-                    </Button>
-                  )}
-                </SharingForm>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-
-      <div className="space-y-2">
-        <h3 className="font-semibold">Düzenleyenler</h3>
-        {sharing.editors.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Bu listeyi henüz sizden başka düzenleyen yok.
-          </p>
-        ) : (
-          <ul className="divide-y rounded-lg border">
-            {sharing.editors.map((editor) => (
-              <li
-                key={editor.userId}
-                className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
-              >
-                <p className="text-sm">
-                  <span className="block font-medium">{editor.name ?? "Adsız kullanıcı"}</span>
-                  <span className="block text-muted-foreground">
-                    {formatDateTime(editor.since)} tarihinden beri
-                  </span>
-                </p>
-                <SharingForm
-                  listId={listId}
-                  intent="remove-editor"
-                  fields={{ editorId: editor.userId }}
-                >
-                  {(busy) => (
-                    <Button type="submit" variant="outline" disabled={busy}>
-                      <Trash2 className="size-4" aria-hidden />
-                      Çıkar
-                    </Button>
-                  )}
-                </SharingForm>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <Rows
+        title="Bekleyen davetler"
+        empty="Kullanılmayı bekleyen davet yok."
+        rows={sharing.invites.map((invite) => ({
+          key: String(invite.id),
+          first: `Oluşturuldu: ${formatDateTime(invite.createdAt)}`,
+          second: `Son geçerlilik: ${formatDateTime(invite.expiresAt)}`,
+          action: (
+            <RowAction listId={listId} intent="revoke" fields={{ inviteId: String(invite.id) }}>
+              Geri al
+            </RowAction>
+          ),
+        }))}
+      />
+      <Rows
+        title="Düzenleyenler"
+        empty="Bu listeyi henüz sizden başka düzenleyen yok."
+        rows={sharing.editors.map((editor) => ({
+          key: editor.userId,
+          first: editor.name ?? "Adsız kullanıcı",
+          second: `${formatDateTime(editor.since)} tarihinden beri`,
+          action: (
+            <RowAction listId={listId} intent="remove-editor" fields={{ editorId: editor.userId }}>
+              <Trash2 className="size-4" aria-hidden />
+              Çıkar
+            </RowAction>
+          ),
+        }))}
+      />
     </section>
   );
 }
