@@ -85,6 +85,11 @@ export const paths = {
   },
   /** "Listeye ekle…" posts here, from film, series and search pages. */
   addToList: "/listeye-ekle",
+  /** The title's choices of lists: the picker's data, and the page it is without JavaScript. */
+  addToListChoices: (item: { type: Kind; id: number }) =>
+    `/listeye-ekle?tur=${item.type}&id=${item.id}`,
+  /** "Birlikte düzenle": a list's editors and invite links (its owner's). */
+  listSharing: (listId: number) => `/dashboard/listeler/${listId}/paylasim`,
   /** A single-use invite to edit a list; the token is a secret (see `redactSecrets`). */
   listInvite: (token: string) => `${LIST_INVITE_PREFIX}${token}`,
   /** A public profile. */
@@ -134,6 +139,7 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "token",
   "durum",
   "tur",
+  "id",
   "sirala",
   "sekme",
   "_routes",

@@ -2,6 +2,7 @@ import { requireUser } from "~/accounts/guards.server";
 import { exportImports } from "~/history/import/imports.server";
 import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
+import { exportInvites } from "~/lists/invites.server";
 import { exportProfile } from "~/profiles/profile-settings.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
@@ -14,19 +15,22 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // The library's part, the viewing history's (diary, episode ratings), the episodes watched,
   // the history imports (each import's report, and its raw rows while still kept), and the
   // calendar feed: that one exists and since when, never its token or the token's hash; the
-  // public profile (username, whether it is public, Favori 4).
-  const [library, history, episodeWatches, imports, feedMadeAt, publicProfile] = await Promise.all([
-    exportPersonalData(services, user),
-    exportHistory(db, user.id),
-    exportEpisodeWatches(db, user.id),
-    exportImports(db, user.id),
-    feedCreatedAt(db, user.id),
-    exportProfile(db, user.id),
-  ]);
+  // public profile (username, whether it is public, Favori 4); the invite links made for the
+  // person's lists (list, made, expires, used), never their tokens.
+  const [library, history, episodeWatches, imports, feedMadeAt, publicProfile, listInvites] =
+    await Promise.all([
+      exportPersonalData(services, user),
+      exportHistory(db, user.id),
+      exportEpisodeWatches(db, user.id),
+      exportImports(db, user.id),
+      feedCreatedAt(db, user.id),
+      exportProfile(db, user.id),
+      exportInvites(db, user.id),
+    ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
     JSON.stringify(
-      { ...library, publicProfile, ...history, episodeWatches, imports, calendarFeed },
+      { ...library, publicProfile, ...history, episodeWatches, imports, calendarFeed, listInvites },
       null,
       2,
     ),

@@ -137,7 +137,7 @@ describeInBrowser("Günlük", () => {
   it("offers to log after İzledim, then the entry is listed, edited and deleted (phone)", async () => {
     const page = await signedInPage(await account("Günlük Tutan"), PHONE);
     await page.goto("/film/titanik-1997-597");
-    await page.getByRole("button", { name: "Listeye Ekle" }).click();
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
     await toast(page, "Listenize eklendi");
     await page.getByRole("button", { name: /^Listemde/ }).click();
     await page.getByRole("menuitemradio", { name: "İzledim" }).click();
