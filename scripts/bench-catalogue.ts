@@ -7,6 +7,7 @@ import { replaceCatalogueRows } from "../app/catalogue/local/load.server";
 import { createLocalSource } from "../app/catalogue/local/local-source.server";
 import { contentToRows } from "../app/catalogue/local/rows.server";
 import { generateCatalogue } from "./lib/synthetic-catalogue";
+import { FILM_AGE_RATINGS, SERIES_AGE_RATINGS } from "../app/catalogue/age-ratings";
 import { openDatabase } from "../app/db/client.server";
 import { createLogger } from "../app/core/logger.server";
 
@@ -44,6 +45,15 @@ for (const titles of sizes) {
     movies,
     series: titles - movies,
     people: Math.round(titles / 2),
+  });
+  // Turkish age ratings on about one title in three (each rating in turn), as for rated content:
+  // "Aile dostu" then keeps about one in seven films.
+  content.movies.forEach((movie, index) => {
+    if (index % 3 === 0) movie.ageRating = FILM_AGE_RATINGS[(index / 3) % FILM_AGE_RATINGS.length];
+  });
+  content.series.forEach((show, index) => {
+    if (index % 3 === 0)
+      show.ageRating = SERIES_AGE_RATINGS[(index / 3) % SERIES_AGE_RATINGS.length];
   });
   const database = await openDatabase({ memory: true });
   await database.migrate();
@@ -93,6 +103,24 @@ for (const titles of sizes) {
           genreId,
           voteAverageGte: 7,
           voteCountGte: 500,
+          sortBy: "vote_average.desc",
+          page: 3,
+        }),
+    ),
+  );
+  await measure(
+    "discover: genre, aile dostu",
+    [28, 18, 35, 27].map(
+      (genreId) => () => catalogue.discoverMovies({ genreId, familyFriendly: true }),
+    ),
+  );
+  await measure(
+    "discover: aile dostu, rating, page 3",
+    [28, 18, 35, 27].map(
+      (genreId) => () =>
+        catalogue.discoverMovies({
+          genreId,
+          familyFriendly: true,
           sortBy: "vote_average.desc",
           page: 3,
         }),

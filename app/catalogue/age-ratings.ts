@@ -43,6 +43,15 @@ export const FAMILY_FRIENDLY_RATINGS: readonly AgeRating[] = [
   "7A",
 ];
 
+const FILM_RATINGS: ReadonlySet<string> = new Set(FILM_AGE_RATINGS);
+const SERIES_RATINGS: ReadonlySet<string> = new Set(SERIES_AGE_RATINGS);
+
+/** The family ratings of one kind: films and series use different scales. */
+export function familyRatingsOf(mediaType: "movie" | "tv"): AgeRating[] {
+  const scale = mediaType === "movie" ? FILM_RATINGS : SERIES_RATINGS;
+  return FAMILY_FRIENDLY_RATINGS.filter((rating) => scale.has(rating));
+}
+
 /**
  * What a rating means, for screen readers and the badge's tooltip: "13 yaş ve üzeri için
  * uygundur". An "A" rating lets younger children watch with their family.

@@ -43,10 +43,15 @@ export async function loadGenreLinks(catalogue: Catalogue, mediaType: MediaType)
 }
 
 /**
- * Without JavaScript the selects submit `?siralama=…&yil=…&puan=…`; this is the canonical
- * path those values stand for, to redirect to (null when there is nothing to redirect).
+ * Without JavaScript the selects submit `?siralama=…&yil=…&puan=…` to the page's path without
+ * its choices (with "aile-dostu" when that is on); this is the canonical path those values stand
+ * for, to redirect to (null when there is nothing to redirect).
  */
-export function selectsRedirect(url: URL, basePath: string): string | null {
+export function selectsRedirect(
+  url: URL,
+  basePath: string,
+  filter: string | undefined,
+): string | null {
   const sort = url.searchParams.get("siralama");
   const years = url.searchParams.get("yil");
   const rating = url.searchParams.get("puan");
@@ -58,6 +63,7 @@ export function selectsRedirect(url: URL, basePath: string): string | null {
       YEAR_OPTIONS.find((option) => option.slug === years)?.slug ?? DEFAULT_FILTERS.yearRange,
     minRating:
       RATING_OPTIONS.find((option) => option.slug === rating)?.slug ?? DEFAULT_FILTERS.minRating,
+    familyFriendly: parseFilterSegment(filter).familyFriendly,
   };
   const segment = filterSegment(state);
   return segment ? `${basePath}/${segment}` : basePath;

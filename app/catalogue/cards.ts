@@ -10,6 +10,8 @@ export type TitleCard = {
   posterPath: string | null;
   voteAverage: number;
   href: string;
+  /** A day (YYYY-MM-DD) the card shows instead of the year: Vizyonda's Turkish opening day. */
+  releaseDay?: string;
 };
 
 // Catalogue answers are shared between requests (memoized or cached), so a card, slug included,

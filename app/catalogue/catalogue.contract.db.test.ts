@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import * as shape from "../../tests/support/catalogue-shapes";
-import { API_KEY } from "../../tests/fake-tmdb/fixtures";
+import { API_KEY, CINEMA_SNAPSHOT_DAY } from "../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../tests/fake-tmdb/server";
 import { createTestDatabase } from "../../tests/support/test-database";
 import { catalogueTitles } from "~/db/catalogue-schema";
@@ -13,6 +13,7 @@ import type { Catalogue } from "./catalogue.server";
 import { ensureLocalCatalogue } from "./local/load.server";
 import { createLocalSource } from "./local/local-source.server";
 import { createTmdbSource } from "./tmdb/tmdb-source.server";
+import { FAMILY_FRIENDLY_RATINGS } from "./age-ratings";
 import type { MovieSummary } from "./types";
 
 /*
@@ -21,6 +22,8 @@ import type { MovieSummary } from "./types";
  */
 
 const logger = createLogger("silent");
+/** Days with films in Turkish cinemas: the embedded content's summer of 2023, the fake's snapshot. */
+const CINEMA_DAYS = { local: "2023-07-25", tmdb: CINEMA_SNAPSHOT_DAY };
 let database: DatabaseHandle;
 let fake: FakeTmdb;
 const sources: Record<string, Catalogue> = {};
@@ -28,7 +31,7 @@ const sources: Record<string, Catalogue> = {};
 beforeAll(async () => {
   database = await createTestDatabase();
   await ensureLocalCatalogue(database.db, logger);
-  sources.local = createLocalSource(database.db, logger);
+  sources.local = createLocalSource(database.db, logger, { today: () => CINEMA_DAYS.local });
   fake = await startFakeTmdb();
   sources.tmdb = createTmdbSource({
     apiBaseUrl: fake.url,
@@ -36,6 +39,7 @@ beforeAll(async () => {
     imageBaseUrl: "https://image.example/t/p",
     logger,
     cached: createCache(memoryStore(), logger),
+    today: () => CINEMA_DAYS.tmdb,
   });
 }, 120_000);
 
@@ -176,6 +180,28 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
     expect([...airDates].sort().reverse()).toEqual(airDates);
   });
 
+  it("discovers family films: only titles whose Turkish rating is for families, with the other filters", async () => {
+    const family = shape
+      .paged(shape.movieSummary)
+      .parse(await catalogue().discoverMovies({ familyFriendly: true, genreId: 35 }));
+    expect(family.results.length).toBeGreaterThan(0);
+    expect(family.results.every((movie) => movie.genreIds.includes(35))).toBe(true);
+    for (const movie of family.results) {
+      const rating = shape.movieDetails.parse(await catalogue().movie(movie.id)).ageRating;
+      expect(FAMILY_FRIENDLY_RATINGS).toContain(rating);
+    }
+    const all = (await catalogue().discoverMovies({ genreId: 35 }))!;
+    expect(all.totalResults).toBeGreaterThan(family.totalResults);
+
+    const series = shape
+      .paged(shape.seriesSummary)
+      .parse(await catalogue().discoverSeries({ familyFriendly: true }));
+    for (const show of series.results.slice(0, 5)) {
+      const rating = shape.seriesDetails.parse(await catalogue().series(show.id)).ageRating;
+      expect(FAMILY_FRIENDLY_RATINGS).toContain(rating);
+    }
+  });
+
   it("searches films, series and people together", async () => {
     const [first] = (await catalogue().popularMovies())!.results as MovieSummary[];
     const found = shape.paged(shape.searchResult).parse(await catalogue().search(first!.title));
@@ -208,6 +234,21 @@ describe.each(["local", "tmdb"])("the %s source", (name) => {
     expect(await catalogue().findByImdbId("tt9999998")).toBeNull();
     expect(await catalogue().findByImdbId("nm0000001")).toBeNull();
     expect(await catalogue().findByImdbId("tt1/../x")).toBeNull();
+  });
+
+  it("has the films on in Turkish cinemas, newest first, and those coming, soonest first", async () => {
+    const today = CINEMA_DAYS[name as keyof typeof CINEMA_DAYS];
+    const showing = z.array(shape.cinemaRelease).parse(await catalogue().nowPlayingInTurkey());
+    const upcoming = z.array(shape.cinemaRelease).parse(await catalogue().upcomingInTurkey());
+    const days = (releases: typeof showing) => releases.map((item) => item.turkishReleaseDate);
+    expect(showing.length).toBeGreaterThan(0);
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(days(showing).every((day) => day <= today)).toBe(true);
+    expect([...days(showing)].sort().reverse()).toEqual(days(showing));
+    expect(days(upcoming).every((day) => day > today)).toBe(true);
+    expect([...days(upcoming)].sort()).toEqual(days(upcoming));
+    const ids = [...showing, ...upcoming].map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("finds nothing for unknown ids", async () => {

@@ -1,5 +1,6 @@
 import { ServiceUnavailableError } from "~/core/failures.server";
 import type {
+  CinemaRelease,
   DiscoverFilter,
   EpisodeDetails,
   Genre,
@@ -65,6 +66,18 @@ export interface Catalogue {
    * id is malformed). Imports of IMDb files match by it.
    */
   findByImdbId(imdbId: string): Promise<{ mediaType: MediaType; id: number } | null>;
+  /**
+   * Vizyonda: films that opened in Turkish cinemas in the last eight weeks up to today, newest
+   * opening first (then by popularity). Live: `now_playing` for region TR with each film's
+   * Turkish day from `release_dates`; local: the content's Turkish release days. "Today" is the
+   * site clock's, in Istanbul; the windows are in cinema-dates.server.ts.
+   */
+  nowPlayingInTurkey(): Promise<CinemaRelease[] | null>;
+  /**
+   * Films opening in Turkish cinemas after today, within ten weeks, soonest first (then by
+   * popularity). Live: `upcoming` for region TR.
+   */
+  upcomingInTurkey(): Promise<CinemaRelease[] | null>;
   /** Where images of this source come from; sizes and paths are appended (images.ts). */
   readonly imageBaseUrl: string;
   close?(): Promise<void>;

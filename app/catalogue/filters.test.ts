@@ -25,29 +25,46 @@ describe("filter segment", () => {
         sortBy: "en-yeni",
         yearRange: "2000-oncesi",
         minRating: "imdb-7-ustu",
+        familyFriendly: false,
       }),
     ).toBe("en-yeni-2000-oncesi-imdb-7-ustu");
     expect(filterSegment({ ...DEFAULT_FILTERS, minRating: "imdb-6-ustu" })).toBe("imdb-6-ustu");
   });
 
+  it("puts Aile Dostu last, after a quick filter or the selects, or alone", () => {
+    const family = { ...DEFAULT_FILTERS, familyFriendly: true };
+    expect(filterSegment(family)).toBe("aile-dostu");
+    expect(filterSegment({ ...family, quickFilter: "klasikler" })).toBe("klasikler-aile-dostu");
+    expect(filterSegment({ ...family, sortBy: "en-yeni", minRating: "imdb-6-ustu" })).toBe(
+      "en-yeni-imdb-6-ustu-aile-dostu",
+    );
+    expect(parseFilterSegment("imdb-8-puan-ustu-aile-dostu")).toEqual({
+      ...family,
+      quickFilter: "imdb-8-puan-ustu",
+    });
+  });
+
   it("parses back every state the page can write", () => {
-    const states: FilterState[] = QUICK_FILTERS.map((quick) => ({
-      ...DEFAULT_FILTERS,
-      quickFilter: quick.slug,
-    }));
-    for (const sort of SORT_OPTIONS) {
-      for (const years of YEAR_OPTIONS) {
-        for (const rating of RATING_OPTIONS) {
-          states.push({
-            quickFilter: null,
-            sortBy: sort.slug,
-            yearRange: years.slug,
-            minRating: rating.slug,
-          });
+    const states: FilterState[] = [];
+    for (const familyFriendly of [false, true]) {
+      for (const quick of QUICK_FILTERS) {
+        states.push({ ...DEFAULT_FILTERS, quickFilter: quick.slug, familyFriendly });
+      }
+      for (const sort of SORT_OPTIONS) {
+        for (const years of YEAR_OPTIONS) {
+          for (const rating of RATING_OPTIONS) {
+            states.push({
+              quickFilter: null,
+              sortBy: sort.slug,
+              yearRange: years.slug,
+              minRating: rating.slug,
+              familyFriendly,
+            });
+          }
         }
       }
     }
-    expect(states).toHaveLength(5 + 4 * 5 * 4);
+    expect(states).toHaveLength(2 * (5 + 4 * 5 * 4));
     for (const state of states) {
       const segment = filterSegment(state);
       expect(parseFilterSegment(segment), segment).toEqual(state);
@@ -62,10 +79,14 @@ describe("filter segment", () => {
       "imdb-7-ustu-en-yeni",
       "populerlik",
       "tum-yillar",
+      "aile-dostu-en-yeni",
+      "aile-dostu-aile-dostu",
+      "bilinmeyen-aile-dostu",
     ]) {
       expect(parseFilterSegment(segment), segment).toEqual(DEFAULT_FILTERS);
     }
     expect(isCanonicalSegment("imdb-7-ustu-en-yeni")).toBe(false);
+    expect(isCanonicalSegment("-aile-dostu")).toBe(false);
   });
 });
 
@@ -117,6 +138,7 @@ describe("discover criteria", () => {
       sortBy: "en-eski",
       yearRange: "2010-2020-arasi",
       minRating: "imdb-8-ustu",
+      familyFriendly: false,
     };
     expect(discoverFilter("tv", state, { page: 3 })).toEqual({
       page: 3,
@@ -139,7 +161,25 @@ describe("discover criteria", () => {
       sortBy: "en-eski",
       yearRange: "2000-oncesi",
       minRating: "imdb-6-ustu",
+      familyFriendly: false,
     };
     expect(discoverFilter("movie", state)).toEqual({ page: 1, sortBy: "popularity.desc" });
+  });
+
+  it("asks for family titles with a quick filter or the selects", () => {
+    const family = { ...DEFAULT_FILTERS, familyFriendly: true };
+    expect(discoverFilter("tv", { ...family, quickFilter: "klasikler" })).toEqual({
+      page: 1,
+      sortBy: "vote_average.desc",
+      yearLte: 2000,
+      voteCountGte: 1000,
+      familyFriendly: true,
+    });
+    expect(discoverFilter("movie", { ...family, sortBy: "en-eski" }, { genreId: 16 })).toEqual({
+      genreId: 16,
+      page: 1,
+      sortBy: "primary_release_date.asc",
+      familyFriendly: true,
+    });
   });
 });

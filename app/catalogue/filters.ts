@@ -7,7 +7,11 @@ import type { DiscoverFilter, MediaType, MovieSort, SeriesSort } from "./types";
  * Otherwise the non-default select values are joined with hyphens in a fixed order (sort, years,
  * rating): /filmler/aksiyon-28/en-yeni-2000-oncesi-imdb-7-ustu. The three vocabularies share no
  * word sequence, so the segment parses back unambiguously; an empty segment means the defaults.
+ * "Aile dostu" combines with either and comes last: /filmler/animasyon-16/klasikler-aile-dostu,
+ * /filmler/animasyon-16/en-yeni-aile-dostu, or alone /filmler/animasyon-16/aile-dostu.
  */
+
+export const FAMILY_FILTER = { slug: "aile-dostu", label: "Aile Dostu" } as const;
 
 export const QUICK_FILTERS = [
   { slug: "en-populer", label: "En Popüler" },
@@ -49,6 +53,8 @@ export interface FilterState {
   sortBy: SortSlug;
   yearRange: YearSlug;
   minRating: RatingSlug;
+  /** Only titles Turkey rates for general audiences or up to 7. */
+  familyFriendly: boolean;
 }
 
 export const DEFAULT_FILTERS: FilterState = {
@@ -56,18 +62,19 @@ export const DEFAULT_FILTERS: FilterState = {
   sortBy: "populerlik",
   yearRange: "tum-yillar",
   minRating: "tum-puanlar",
+  familyFriendly: false,
 };
 
 /** The filter segment for a state; "" for the defaults. */
 export function filterSegment(state: FilterState): string {
-  if (state.quickFilter) return state.quickFilter;
-  return [
-    state.sortBy === DEFAULT_FILTERS.sortBy ? null : state.sortBy,
-    state.yearRange === DEFAULT_FILTERS.yearRange ? null : state.yearRange,
-    state.minRating === DEFAULT_FILTERS.minRating ? null : state.minRating,
-  ]
-    .filter(Boolean)
-    .join("-");
+  const choices = state.quickFilter
+    ? [state.quickFilter]
+    : [
+        state.sortBy === DEFAULT_FILTERS.sortBy ? null : state.sortBy,
+        state.yearRange === DEFAULT_FILTERS.yearRange ? null : state.yearRange,
+        state.minRating === DEFAULT_FILTERS.minRating ? null : state.minRating,
+      ];
+  return [...choices, state.familyFriendly ? FAMILY_FILTER.slug : null].filter(Boolean).join("-");
 }
 
 function takePrefix<T extends string>(rest: string, options: readonly { slug: T }[]) {
@@ -81,9 +88,11 @@ function takePrefix<T extends string>(rest: string, options: readonly { slug: T 
 /** The state a segment stands for; an unknown segment is the defaults (the page stays usable). */
 export function parseFilterSegment(segment: string | undefined): FilterState {
   if (!segment) return DEFAULT_FILTERS;
-  const quick = QUICK_FILTERS.find((filter) => filter.slug === segment);
-  if (quick) return { ...DEFAULT_FILTERS, quickFilter: quick.slug };
-  const sort = takePrefix(segment, SORT_OPTIONS.slice(1));
+  const family = segment === FAMILY_FILTER.slug || segment.endsWith(`-${FAMILY_FILTER.slug}`);
+  const rest = family ? segment.slice(0, -FAMILY_FILTER.slug.length).replace(/-$/, "") : segment;
+  const quick = QUICK_FILTERS.find((filter) => filter.slug === rest);
+  if (quick) return { ...DEFAULT_FILTERS, quickFilter: quick.slug, familyFriendly: family };
+  const sort = takePrefix(rest, SORT_OPTIONS.slice(1));
   const years = takePrefix(sort.rest, YEAR_OPTIONS.slice(1));
   const rating = takePrefix(years.rest, RATING_OPTIONS.slice(1));
   if (rating.rest !== "") return DEFAULT_FILTERS;
@@ -92,6 +101,7 @@ export function parseFilterSegment(segment: string | undefined): FilterState {
     sortBy: sort.value ?? DEFAULT_FILTERS.sortBy,
     yearRange: years.value ?? DEFAULT_FILTERS.yearRange,
     minRating: rating.value ?? DEFAULT_FILTERS.minRating,
+    familyFriendly: family,
   };
 }
 
@@ -174,6 +184,7 @@ export function discoverFilter<K extends MediaType>(
     page: options.page ?? 1,
     sortBy: SORTS[sort][mediaType] as K extends "movie" ? MovieSort : SeriesSort,
     ...rest,
+    familyFriendly: state.familyFriendly || undefined,
   };
   return Object.fromEntries(
     Object.entries(filter).filter(([, value]) => value !== undefined),

@@ -4,6 +4,8 @@
  * (see images.ts), or null.
  */
 
+import type { AgeRating } from "./age-ratings";
+
 export type MediaType = "movie" | "tv";
 
 export interface Genre {
@@ -44,6 +46,16 @@ export interface SeriesSummary extends TitleSummaryBase {
 }
 
 export type TitleSummary = MovieSummary | SeriesSummary;
+
+/**
+ * A film on (or coming to) Turkish cinemas ("Vizyonda"): the day it opens in Turkey, which may
+ * differ from its primary release date, and its Turkish age rating when known.
+ */
+export interface CinemaRelease extends MovieSummary {
+  /** YYYY-MM-DD, Europe/Istanbul. */
+  turkishReleaseDate: string;
+  ageRating: AgeRating | null;
+}
 
 export interface PersonSummary {
   mediaType: "person";
@@ -106,6 +118,8 @@ export interface WatchProviders {
 export interface MovieDetails extends MovieSummary {
   /** Region TR; null when the source has none (the local catalogue never invents any). */
   watchProviders: WatchProviders | null;
+  /** The Turkish rating (theatrical, region TR); null when Turkey has none (never another country's). */
+  ageRating: AgeRating | null;
   runtime: number | null;
   genres: Genre[];
   videos: Video[];
@@ -132,6 +146,8 @@ interface Creator {
 export interface SeriesDetails extends SeriesSummary {
   /** Region TR; null when the source has none. */
   watchProviders: WatchProviders | null;
+  /** RTÜK's symbol (content_ratings, region TR); null when Turkey has none. */
+  ageRating: AgeRating | null;
   status: string | null;
   numberOfSeasons: number;
   numberOfEpisodes: number;
@@ -212,6 +228,8 @@ export interface DiscoverFilter<Sort extends string> {
   voteCountGte?: number;
   yearGte?: number;
   yearLte?: number;
+  /** "Aile dostu": only titles Turkey rates for general audiences or up to 7 (FAMILY_FRIENDLY_RATINGS). */
+  familyFriendly?: boolean;
 }
 
 /** "Benzer yapımlar": at most this many related titles on a detail page. */

@@ -45,3 +45,16 @@ export function metaDescription(text: string, limit = 155): string {
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > limit * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
+
+const dateTime = new Intl.DateTimeFormat("tr-TR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Istanbul",
+});
+/** An instant as Istanbul sees it: "26 Kasım 2026 12:53". */
+export function formatDateTime(instant: Date | string): string {
+  return dateTime.format(new Date(instant));
+}

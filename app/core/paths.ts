@@ -72,6 +72,8 @@ export const paths = {
   episodeMark: "/bolum-izle",
   /** Vizyonda: what is on in Turkish cinemas this week, what is showing, what is coming. */
   cinema: "/vizyonda",
+  /** Vizyonda's "Aile dostu" filter: only films rated for general audiences or young children. */
+  cinemaFamilyFriendly: "/vizyonda/aile-dostu",
 
   /** Listeler (issue #25): a person's lists, then one list's editing page (owner and editors). */
   lists: "/dashboard/listeler",
@@ -88,6 +90,11 @@ export const paths = {
   },
   /** "Listeye ekle…" posts here, from film, series and search pages. */
   addToList: "/listeye-ekle",
+  /** The title's choices of lists: the picker's data, and the page it is without JavaScript. */
+  addToListChoices: (item: { type: Kind; id: number }) =>
+    `/listeye-ekle?tur=${item.type}&id=${item.id}`,
+  /** "Birlikte düzenle": a list's editors and invite links (its owner's). */
+  listSharing: (listId: number) => `/dashboard/listeler/${listId}/paylasim`,
   /** A single-use invite to edit a list; the token is a secret (see `redactSecrets`). */
   listInvite: (token: string) => `${LIST_INVITE_PREFIX}${token}`,
   /** A public profile. */
@@ -137,6 +144,7 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "token",
   "durum",
   "tur",
+  "id",
   "sirala",
   "sekme",
   "_routes",

@@ -3,6 +3,7 @@ import { today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import type { CurrentUser } from "~/accounts/guards.server";
 import { itemExists } from "~/library/item-exists.server";
+import { announcePersonChanges } from "~/library/item-changes.server";
 import {
   answer,
   forSignedInUser,
@@ -56,7 +57,7 @@ export function ratingAction(services: LibraryServices, request: Request) {
     if (!(await itemExists(services.catalogue, item)))
       return answer(services, form, { ok: false, message: NO_SUCH_ITEM });
     await setTitleRating(db, user.id, item, rating);
-    await services.changes.changed([item]);
+    await announcePersonChanges(services, user.id, [item]);
     return answer(services, form, { ok: true, message });
   });
 }
@@ -92,6 +93,7 @@ export function diaryAction(services: LibraryServices, request: Request) {
       const entryId = rowIdSchema.safeParse(form.get("entryId"));
       const deleted = entryId.success && (await deleteDiaryEntry(db, user.id, entryId.data));
       if (!deleted) return refused(form, NO_SUCH_ENTRY);
+      await announcePersonChanges(services, user.id, []);
       if (!form.get("returnTo")) form.set("returnTo", paths.diary);
       return answer(services, form, { ok: true, message: "Günlük kaydı silindi" });
     }
@@ -103,7 +105,7 @@ export function diaryAction(services: LibraryServices, request: Request) {
         ? await updateDiaryEntry(db, user.id, entryId.data, entry.data)
         : null;
       if (!item) return refused(form, NO_SUCH_ENTRY);
-      if (entry.data.rating !== null) await services.changes.changed([item]);
+      await announcePersonChanges(services, user.id, entry.data.rating !== null ? [item] : []);
       form.set("returnTo", safeReturnTo(form.get("returnTo") ?? paths.diary));
       return answer(services, form, { ok: true, message: "Günlük kaydı güncellendi" });
     }
@@ -114,7 +116,7 @@ export function diaryAction(services: LibraryServices, request: Request) {
     // The title's facts first, so the diary page can show it the moment it is written.
     await recordTitleFacts(services, item);
     await addDiaryEntry(db, user.id, item, entry.data);
-    if (entry.data.rating !== null) await services.changes.changed([item]);
+    await announcePersonChanges(services, user.id, entry.data.rating !== null ? [item] : []);
     return answer(services, form, { ok: true, message: "Günlüğe eklendi" });
   });
 }

@@ -4,6 +4,7 @@ import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import type { LibraryServices } from "./library-services.server";
 import { readForm } from "~/core/read-form.server";
 import { itemExists } from "./item-exists.server";
+import { announcePersonChanges } from "./item-changes.server";
 import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import {
   reviewItemSchema,
@@ -170,7 +171,8 @@ export function reviewAction(services: LibraryServices, request: Request) {
       return await changeReview(user, form);
     } finally {
       // Every instance drops its copies of the item's pages, reviews and rating.
-      if (rated) await services.changes.changed([rated]);
+      // The reviewer's public profile shows their latest ratings.
+      if (rated) await announcePersonChanges(services, user.id, [rated]);
     }
   });
 

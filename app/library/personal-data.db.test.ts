@@ -18,6 +18,7 @@ import { createFlash } from "~/core/flash.server";
 import { createLogger } from "~/core/logger.server";
 import { passkey, session, user as users } from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
+import { lists } from "~/db/lists-schema";
 import { profiles, reviews, watchlist } from "~/db/schema";
 import type { ItemRef } from "~/core/item-changes.server";
 import type { LibraryServices } from "./library-services.server";
@@ -231,6 +232,20 @@ describe("account actions with two people", () => {
         form({ password: "yanlis1", confirm: "on" }),
       ),
     ).toEqual({ error: "Şifre hatalı" });
+    // A public profile and lists others could open: their cached pages must go with him.
+    const { db } = database;
+    await db
+      .update(profiles)
+      .set({ username: "Mehmet.Öz", usernameKey: "mehmet.oz", isPublic: true })
+      .where(eq(profiles.userId, mehmet.id));
+    const shown = await db
+      .insert(lists)
+      .values([
+        { ownerId: mehmet.id, name: "Herkese açık", visibility: "public" },
+        { ownerId: mehmet.id, name: "Bağlantıyla açık", visibility: "unlisted" },
+        { ownerId: mehmet.id, name: "Gizli olan", visibility: "private" },
+      ])
+      .returning({ id: lists.id, visibility: lists.visibility });
     const deleted = await deleteAccount(
       services,
       mehmet.request(),
@@ -240,9 +255,18 @@ describe("account actions with two people", () => {
     );
     expect(deleted).toBeInstanceOf(Response);
     expect((deleted as Response).headers.get("Location")).toBe("/");
-    // Every instance drops what it showed of the film Mehmet reviewed.
-    expect(announced).toEqual([[{ type: "movie", id: 550 }]]);
-    const { db } = database;
+    // Every instance drops what it showed of the film Mehmet reviewed, his profile page and his
+    // public and unlisted lists' pages (never a private list's: no page of it was shown).
+    expect(announced).toEqual([
+      [
+        { type: "movie", id: 550 },
+        { type: "profile", id: "mehmet.oz" },
+        ...shown
+          .filter((list) => list.visibility !== "private")
+          .map((list) => ({ type: "list", id: list.id })),
+      ],
+    ]);
+    expect(await db.select().from(lists).where(eq(lists.ownerId, mehmet.id))).toHaveLength(0);
     expect(await db.select().from(users).where(eq(users.id, mehmet.id))).toHaveLength(0);
     for (const table of [session, passkey, watchlist, reviews]) {
       expect(await db.select().from(table).where(eq(table.userId, mehmet.id))).toHaveLength(0);

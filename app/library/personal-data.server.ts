@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import {
   answering,
   authError,
@@ -11,7 +11,9 @@ import type { CurrentUser } from "~/accounts/guards.server";
 import { allow, LIMITS, TOO_MANY } from "~/accounts/rate-limit.server";
 import { deleteAccountSchema } from "~/accounts/schemas";
 import { accountRow, WRONG_PASSWORD } from "~/accounts/account-settings.server";
+import type { ItemRef } from "~/core/item-changes.server";
 import { paths } from "~/core/paths";
+import { lists } from "~/db/lists-schema";
 import { passkey, session, user as users, verification } from "~/db/auth-schema";
 import { profiles, reviews, watchlist } from "~/db/schema";
 import { episodeRatings } from "~/db/tracking-schema";
@@ -92,10 +94,11 @@ export async function exportPersonalData(services: LibraryServices, user: Curren
 /**
  * Erases the account after checking the password: the user row goes in one transaction, and
  * with it (foreign keys, ON DELETE CASCADE) sessions, sign-in methods, two-factor data,
- * passkeys, profile, watchlist, reviews, and the viewing history (diary, episode watches and
- * ratings); pending reset links too. Perde puanı of the titles
+ * passkeys, profile, watchlist, reviews, lists and Favori 4, and the viewing history (diary,
+ * episode watches and ratings); pending reset links too. Perde puanı of the titles
  * the person rated is recomputed and the cached copies of the pages that showed their reviews
- * are dropped, so the reviews vanish everywhere at once.
+ * are dropped, so the reviews vanish everywhere at once; so are the copies of their public
+ * profile and of their lists that others could open.
  */
 export async function deleteAccount(
   services: LibraryServices,
@@ -130,16 +133,28 @@ export async function deleteAccount(
       .selectDistinct({ itemId: episodeRatings.seriesId })
       .from(episodeRatings)
       .where(eq(episodeRatings.userId, user.id));
+    // Their public pages: the profile (by its key) and every list others could open.
+    const [profile] = await db
+      .select({ key: profiles.usernameKey })
+      .from(profiles)
+      .where(eq(profiles.userId, user.id));
+    const shownLists = await db
+      .select({ id: lists.id })
+      .from(lists)
+      .where(and(eq(lists.ownerId, user.id), ne(lists.visibility, "private")));
     await db.transaction(async (tx) => {
       await tx.delete(verification).where(eq(verification.value, user.id));
       await tx.delete(users).where(eq(users.id, user.id));
     });
     services.logger.info({ reviews: rated.length }, "account deleted");
     // Their reviews vanish from every instance's pages, and their ratings from Perde puanı.
-    const items = rated.map((row) => ({ type: row.itemType, id: row.itemId }));
+    const items: ItemRef[] = rated.map((row) => ({ type: row.itemType, id: row.itemId }));
     for (const { itemId } of ratedSeries)
       if (!items.some((item) => item.type === "tv" && item.id === itemId))
         items.push({ type: "tv", id: itemId });
+    // Their profile and lists vanish from the page cache at once, on every instance.
+    if (profile?.key) items.push({ type: "profile", id: profile.key });
+    for (const list of shownLists) items.push({ type: "list", id: list.id });
     await services.changes.changed(items);
     const cookies = new Headers();
     const { authCookies } = await services.auth.$context;

@@ -11,6 +11,8 @@ export interface ReviewView {
   rating: number | null;
   createdAt: string;
   reviewerName: string | null;
+  /** The reviewer's username while their profile is public (their name then links to it). */
+  reviewerUsername: string | null;
   /** Whether the signed-in visitor wrote it (never the author's id itself). */
   own: boolean;
 }
@@ -33,6 +35,9 @@ async function readItemReviews(
       rating: reviews.rating,
       createdAt: reviews.createdAt,
       reviewerName: profiles.fullName,
+      reviewerUsername: sql<
+        string | null
+      >`case when ${profiles.isPublic} then ${profiles.username} end`,
     })
     .from(reviews)
     .leftJoin(profiles, eq(profiles.userId, reviews.userId))

@@ -34,10 +34,9 @@ const canEdit = (userId: string): SQL =>
     ),
   )!;
 
-// Drizzle writes a selected field's columns without their table when the query reads one table
-// ("id", not "lists"."id"), and inside this subquery "id" would be the item's own id: the
-// list's id is named in full.
-const itemCount = sql<number>`(select count(*)::int from ${listItems} where ${listItems.listId} = ${sql.raw('"lists"."id"')})`;
+// The columns named with their tables: in a query on `lists` alone Drizzle writes a column
+// unqualified, and a bare "id" inside this subquery is list_items' own id, not the list's.
+const itemCount = sql<number>`(select count(*)::int from ${listItems} where ${listItems}.list_id = ${lists}.id)`;
 
 /** The person's role on the list, or null (no such list, or nothing to do with it). */
 export async function roleOn(

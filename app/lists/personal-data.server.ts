@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { listEditors, listInvites, listItems, lists } from "~/db/lists-schema";
+import { listEditors, listItems, lists } from "~/db/lists-schema";
 
 /**
- * Verilerim's part for lists: the person's own lists with their items, notes and invites (when
- * each was made and used, never the link's token or its hash), and the lists they edit (only
- * their ids and names: the rest is their owners').
+ * Verilerim's part for lists: the person's own lists with their items and notes, and the lists
+ * they edit (only their ids and names: the rest is their owners'). The invite links are
+ * `exportInvites`' (invites.server.ts).
  */
 export async function exportLists(db: Database, userId: string) {
   const [owned, editing] = await Promise.all([
@@ -29,41 +29,26 @@ export async function exportLists(db: Database, userId: string) {
       .orderBy(asc(lists.id)),
   ]);
   const ids = owned.map((list) => list.id);
-  const [items, invites] = ids.length
-    ? await Promise.all([
-        db
-          .select({
-            listId: listItems.listId,
-            itemType: listItems.itemType,
-            itemId: listItems.itemId,
-            position: listItems.position,
-            note: listItems.note,
-            addedAt: listItems.createdAt,
-          })
-          .from(listItems)
-          .where(inArray(listItems.listId, ids))
-          .orderBy(asc(listItems.listId), asc(listItems.position)),
-        db
-          .select({
-            listId: listInvites.listId,
-            createdAt: listInvites.createdAt,
-            expiresAt: listInvites.expiresAt,
-            usedAt: listInvites.usedAt,
-          })
-          .from(listInvites)
-          .where(inArray(listInvites.listId, ids))
-          .orderBy(asc(listInvites.listId), asc(listInvites.createdAt)),
-      ])
-    : [[], []];
+  const items = ids.length
+    ? await db
+        .select({
+          listId: listItems.listId,
+          itemType: listItems.itemType,
+          itemId: listItems.itemId,
+          position: listItems.position,
+          note: listItems.note,
+          addedAt: listItems.createdAt,
+        })
+        .from(listItems)
+        .where(inArray(listItems.listId, ids))
+        .orderBy(asc(listItems.listId), asc(listItems.position))
+    : [];
   return {
     lists: owned.map((list) => ({
       ...list,
       items: items
         .filter((item) => item.listId === list.id)
         .map(({ listId: _listId, ...item }) => item),
-      invites: invites
-        .filter((invite) => invite.listId === list.id)
-        .map(({ listId: _listId, ...invite }) => invite),
     })),
     editedLists: editing,
   };

@@ -2,7 +2,9 @@ import { requireUser } from "~/accounts/guards.server";
 import { exportImports } from "~/history/import/imports.server";
 import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
+import { exportInvites } from "~/lists/invites.server";
 import { exportLists } from "~/lists/personal-data.server";
+import { exportProfile } from "~/profiles/profile-settings.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
 import { exportEpisodeWatches } from "~/tracking/marks.server";
@@ -14,19 +16,33 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // The library's part, the viewing history's (diary, episode ratings), the episodes watched,
   // the history imports (each import's report, and its raw rows while still kept), and the
   // calendar feed: that one exists and since when, never its token or the token's hash; the
-  // lists (own ones with items, notes and invites; the ones the person edits by name).
-  const [library, history, episodeWatches, imports, feedMadeAt, lists] = await Promise.all([
-    exportPersonalData(services, user),
-    exportHistory(db, user.id),
-    exportEpisodeWatches(db, user.id),
-    exportImports(db, user.id),
-    feedCreatedAt(db, user.id),
-    exportLists(db, user.id),
-  ]);
+  // public profile (username, whether it is public, Favori 4); the invite links made for the
+  // person's lists (list, made, expires, used), never their tokens; the lists (own ones with
+  // their items and notes, and the ones the person edits, by name).
+  const [library, history, episodeWatches, imports, feedMadeAt, publicProfile, listInvites, lists] =
+    await Promise.all([
+      exportPersonalData(services, user),
+      exportHistory(db, user.id),
+      exportEpisodeWatches(db, user.id),
+      exportImports(db, user.id),
+      feedCreatedAt(db, user.id),
+      exportProfile(db, user.id),
+      exportInvites(db, user.id),
+      exportLists(db, user.id),
+    ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
     JSON.stringify(
-      { ...library, ...history, episodeWatches, imports, calendarFeed, ...lists },
+      {
+        ...library,
+        publicProfile,
+        ...history,
+        episodeWatches,
+        imports,
+        calendarFeed,
+        ...lists,
+        listInvites,
+      },
       null,
       2,
     ),

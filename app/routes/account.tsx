@@ -7,7 +7,6 @@ import {
   endSession,
   loadAccount,
   removePasskey,
-  saveProfile,
   startTwoFactor,
 } from "~/accounts/account-settings.server";
 import { AccountPage } from "~/accounts/components/account-page";
@@ -16,11 +15,26 @@ import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { readForm } from "~/core/read-form.server";
 import { SITE_NAME } from "~/core/site";
 import { deleteAccount } from "~/library/personal-data.server";
+import { ProfileSettings } from "~/profiles/components/profile-settings";
+import {
+  addFavorite,
+  loadProfileSettings,
+  moveFavorite,
+  removeFavorite,
+  saveName,
+  saveUsername,
+  searchFavorites,
+  setProfileVisibility,
+} from "~/profiles/profile-settings.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
-  return loadAccount(services, request, user);
+  const [account, profile] = await Promise.all([
+    loadAccount(services, request, user),
+    loadProfileSettings(services.database.db, user.id),
+  ]);
+  return { ...account, publicProfile: profile };
 }
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
@@ -31,7 +45,19 @@ export async function action({ request, context: { services, clientIp } }: Route
   const answer = await (() => {
     switch (intent) {
       case "profile":
-        return saveProfile(services, user, form);
+        return saveName(services, user, form);
+      case "username":
+        return saveUsername(services, user, form);
+      case "visibility":
+        return setProfileVisibility(services, user, form);
+      case "favorite-add":
+        return addFavorite(services, user, form);
+      case "favorite-remove":
+        return removeFavorite(services, user, form);
+      case "favorite-move":
+        return moveFavorite(services, user, form);
+      case "favorite-search":
+        return searchFavorites(services, user, form);
       case "password":
         return changePassword(services, request, form);
       case "totp-start":
@@ -67,5 +93,10 @@ export const meta = () => [
 ];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <AccountPage data={loaderData} />;
+  return (
+    <AccountPage
+      data={loaderData}
+      profileSettings={<ProfileSettings data={loaderData.publicProfile} />}
+    />
+  );
 }

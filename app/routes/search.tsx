@@ -3,6 +3,7 @@ import { SearchResults } from "~/catalogue/components/search-results";
 import { searchAll } from "~/catalogue/search.server";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
+import { AddToListButton } from "~/lists/components/add-to-list-button";
 import type { Route } from "./+types/search";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -22,5 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <SearchResults data={loaderData} />;
+  return (
+    <SearchResults data={loaderData} action={(item) => <AddToListButton item={item} compact />} />
+  );
 }

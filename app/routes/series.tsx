@@ -4,6 +4,7 @@ import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
+import { AddToListButton } from "~/lists/components/add-to-list-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { diaryAction } from "~/history/actions.server";
 import { MyRating } from "~/history/components/my-rating";
@@ -53,7 +54,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       progress={progress}
       seasonProgress={seasonProgress}
       watchlist={
-        <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
+        <>
+          <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
+          <AddToListButton item={{ type: "tv", id: loaderData.series.id }} />
+        </>
       }
       siteRating={
         <>

@@ -96,6 +96,7 @@ export async function sitemapDocument(
       paths.home,
       paths.section("movie"),
       paths.section("tv"),
+      paths.cinema,
       paths.people(),
       paths.awards,
       ...AWARDS.map((award) => paths.award(award.id)),

@@ -3,6 +3,7 @@ import { paths } from "~/core/paths";
 export const NAV_LINKS = [
   { to: paths.section("movie"), label: "Filmler" },
   { to: paths.section("tv"), label: "Diziler" },
+  { to: paths.cinema, label: "Vizyonda" },
   { to: paths.people(), label: "Oyuncular" },
   { to: paths.awards, label: "Ödüller" },
 ] as const;

@@ -74,10 +74,10 @@ describeInBrowser("Hesabım", () => {
     expect(await sessions.getByRole("listitem").count()).toBe(2);
 
     await laptop.getByLabel("Ad Soyad").fill("D");
-    await laptop.getByRole("button", { name: "Kaydet" }).click();
+    await laptop.getByRole("button", { name: "Kaydet", exact: true }).click();
     await toast(laptop, "İsim en az 2 karakter olmalıdır");
     await laptop.getByLabel("Ad Soyad").fill("Deniz Işıkgün");
-    await laptop.getByRole("button", { name: "Kaydet" }).click();
+    await laptop.getByRole("button", { name: "Kaydet", exact: true }).click();
     await toast(laptop, "Ad soyad güncellendi");
     expect(await laptop.getByLabel("Ad Soyad").inputValue()).toBe("Deniz Işıkgün");
 

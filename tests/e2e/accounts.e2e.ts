@@ -91,7 +91,7 @@ describeInBrowser("accounts", () => {
     await page.waitForURL("**/dashboard");
 
     await page.goto("/film/baba-1972-238");
-    await page.getByRole("button", { name: "Listeye Ekle" }).click();
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
     await page.getByText("Listenize eklendi").first().waitFor();
     await page.getByRole("button", { name: "Listemde" }).waitFor();
 
@@ -154,7 +154,7 @@ describeInBrowser("accounts", () => {
     await page.goto(film);
     await page.getByRole("banner").getByRole("button", { name: "Hesabım" }).waitFor();
     expect(await page.getByRole("banner").getByRole("link", { name: "Giriş Yap" }).count()).toBe(0);
-    await page.getByRole("button", { name: "Listeye Ekle" }).waitFor();
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).waitFor();
   });
 
   it("sends anonymous reviewers to sign in", async () => {

@@ -137,3 +137,38 @@ export async function hydrated(page: Page) {
   await wakeUp(page);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/**
+ * A tab with a context of its own on `site` at the given width: signed in when a session cookie
+ * (`name=value`) is given, with JavaScript or without. With JavaScript its `goto` waits for
+ * hydration. The context is added to `contexts`, for the test file to close after each test.
+ */
+export async function openTab(
+  browser: Browser,
+  site: string,
+  viewport: { width: number; height: number },
+  contexts: BrowserContext[],
+  { cookie, javaScriptEnabled = true }: { cookie?: string; javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: "tr-TR",
+    baseURL: site,
+    javaScriptEnabled,
+  });
+  contexts.push(context);
+  if (cookie) {
+    const [name, value] = cookie.split("=");
+    await context.addCookies([{ name: name!, value: value!, url: site }]);
+  }
+  const page = await context.newPage();
+  if (javaScriptEnabled) {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated(page);
+      return response;
+    };
+  }
+  return page;
+}

@@ -314,6 +314,12 @@ describe("every form answers in Turkish (defect 8)", () => {
       ["/hesap", { intent: "session-end" }],
       ["/hesap", { intent: "passkey-remove" }],
       ["/hesap", { intent: "delete" }],
+      ["/hesap", { intent: "username" }],
+      ["/hesap", { intent: "visibility" }],
+      ["/hesap", { intent: "favorite-add" }],
+      ["/hesap", { intent: "favorite-remove" }],
+      ["/hesap", { intent: "favorite-move" }],
+      ["/hesap", { intent: "favorite-search" }],
     ];
     for (const [path, fields] of forms) {
       const where = `${path} ${JSON.stringify(fields)}`;

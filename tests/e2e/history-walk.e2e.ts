@@ -145,7 +145,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   await page.goto(SERIES);
 
   // 3. Into the list, an episode and "Buraya kadar izledim" on the season page.
-  await page.getByRole("button", { name: "Listeye Ekle" }).click();
+  await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
   await toast(page, "Listenize eklendi");
   await page.locator(`a[href="${SEASON}"]`).first().click();
   await page.waitForURL(`**${SEASON}`);

@@ -130,7 +130,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
       "9 puan: 1 oy",
     );
 
-    await page.getByRole("button", { name: "Listeye Ekle" }).click();
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
     await page.getByText("Listenize eklendi").first().waitFor();
     await page.getByRole("button", { name: "Listemde: İzleyeceğim" }).click();
     await page.getByRole("menuitemradio", { name: "İzliyorum" }).click();
@@ -163,7 +163,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.getByRole("button", { name: "Listemde: İzledim" }).click();
     await page.getByRole("menuitem", { name: "Listeden Kaldır" }).click();
     await page.getByText("Listeden kaldırıldı").first().waitFor();
-    await page.getByRole("button", { name: "Listeye Ekle" }).waitFor();
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).waitFor();
   });
 
   it("filters, sorts and pages the list page, 24 at a time, in the URL", async () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
-import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { describeInBrowser, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
 /*
@@ -41,31 +41,11 @@ const post = (path: string, body: Record<string, string>, cookie?: string) =>
 const account = (name: string) => newAccount(site, name, "gunluk");
 
 /** A signed-in tab at the given width, with or without JavaScript. */
-async function signedInPage(
+const signedInPage = (
   cookie: string,
   viewport: { width: number; height: number },
   javaScriptEnabled = true,
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: "tr-TR",
-    baseURL: site,
-    javaScriptEnabled,
-  });
-  contexts.push(context);
-  const [name, value] = cookie.split("=");
-  await context.addCookies([{ name: name!, value: value!, url: site }]);
-  const page = await context.newPage();
-  if (javaScriptEnabled) {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await hydrated(page);
-      return response;
-    };
-  }
-  return page;
-}
+) => openTab(browser, site, viewport, contexts, { cookie, javaScriptEnabled });
 
 /** What an anonymous visitor gets for a page (the page cache's copy, once it has one). */
 const anonymous = async (path: string) =>
@@ -157,7 +137,7 @@ describeInBrowser("Günlük", () => {
   it("offers to log after İzledim, then the entry is listed, edited and deleted (phone)", async () => {
     const page = await signedInPage(await account("Günlük Tutan"), PHONE);
     await page.goto("/film/titanik-1997-597");
-    await page.getByRole("button", { name: "Listeye Ekle" }).click();
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
     await toast(page, "Listenize eklendi");
     await page.getByRole("button", { name: /^Listemde/ }).click();
     await page.getByRole("menuitemradio", { name: "İzledim" }).click();

@@ -14,6 +14,7 @@ describeInBrowser("the shell on every page", () => {
     for (const [label, href] of [
       ["Filmler", "/filmler"],
       ["Diziler", "/diziler"],
+      ["Vizyonda", "/vizyonda"],
       ["Oyuncular", "/oyuncular"],
       ["Ödüller", "/oduller"],
     ]) {

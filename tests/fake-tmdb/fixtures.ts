@@ -75,6 +75,54 @@ const fightClubCrew = [
 const images = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => ({ file_path: `/${prefix}${index + 1}.jpg` }));
 
+/*
+ * Age ratings as the movie database appends them: a film's certifications by country and release
+ * type (`release_dates`; 3 theatrical, 2 limited, 4 digital), a series' by country
+ * (`content_ratings`). Some titles have a Turkish rating, some only an American one, some none.
+ */
+const releaseDates = (
+  ...countries: [country: string, releases: [type: number, certification: string][]][]
+) => ({
+  results: countries.map(([country, releases]) => ({
+    iso_3166_1: country,
+    release_dates: releases.map(([type, certification]) => ({
+      certification,
+      descriptors: [],
+      iso_639_1: "",
+      note: "",
+      release_date: "2000-01-01T00:00:00.000Z",
+      type,
+    })),
+  })),
+});
+const contentRatings = (...ratings: [country: string, rating: string][]) => ({
+  results: ratings.map(([country, rating]) => ({ descriptors: [], iso_3166_1: country, rating })),
+});
+
+/** Fillers by index: general audiences, 13+, only an American rating, in turn. */
+function fillerReleaseDates(index: number) {
+  // The last one: an empty theatrical certification, so the limited release's counts.
+  if (index === 41)
+    return releaseDates([
+      "TR",
+      [
+        [3, ""],
+        [2, "7A"],
+      ],
+    ]);
+  if (index % 3 === 0)
+    return releaseDates(["US", [[3, "G"]]], ["TR", [[3, "Genel İzleyici Kitlesi"]]]);
+  if (index % 3 === 1)
+    return releaseDates([
+      "TR",
+      [
+        [4, "18+"],
+        [3, "13+"],
+      ],
+    ]);
+  return releaseDates(["US", [[3, "PG"]]]);
+}
+
 export const movies: FakeMovie[] = [
   {
     id: 550,
@@ -155,6 +203,16 @@ export const movies: FakeMovie[] = [
         ],
       },
     },
+    release_dates: releaseDates(
+      ["US", [[3, "R"]]],
+      [
+        "TR",
+        [
+          [1, ""],
+          [3, "18+"],
+        ],
+      ],
+    ),
   },
   {
     id: 238,
@@ -176,6 +234,8 @@ export const movies: FakeMovie[] = [
     },
     videos: { results: [] },
     images: { backdrops: [], posters: [] },
+    // Rated in America only: no Turkish badge.
+    release_dates: releaseDates(["US", [[3, "R"]]]),
   },
   {
     id: 1_000_001,
@@ -215,6 +275,7 @@ export const movies: FakeMovie[] = [
       poster_path: `/filler${index}.jpg`,
       backdrop_path: null,
       runtime: 90 + index,
+      release_dates: fillerReleaseDates(index),
       // "Örnek Film 11": recommendations and Turkish offers that no other test's cache has seen.
       ...(index === 10
         ? {
@@ -276,6 +337,7 @@ export const series: FakeSeries[] = [
     last_air_date: "2013-09-29",
     status: "Ended",
     genre_ids: [18, 80],
+    content_ratings: contentRatings(["US", "TV-MA"], ["DE", "16"], ["TR", "18+"]),
     recommendation_ids: [1_000_201, 20_000, 20_001],
     watch_providers: {
       TR: {
@@ -358,6 +420,7 @@ export const series: FakeSeries[] = [
   {
     id: 1_000_201,
     name: "Yalı Çapkını",
+    content_ratings: contentRatings(["TR", "7+"]),
     original_name: "Yalı Çapkını",
     overview: "Gaziantep'te güçlü bir ailenin çapkın oğlu, genç bir kızla zorla evlendirilir.",
     first_air_date: "2022-09-16",
@@ -397,6 +460,12 @@ export const series: FakeSeries[] = [
     popularity: 40 - index,
     poster_path: null,
     backdrop_path: null,
+    // General audiences, 13+ (and an American rating), none, in turn.
+    content_ratings: [
+      contentRatings(["TR", "Genel İzleyici"]),
+      contentRatings(["US", "TV-14"], ["TR", "13+"]),
+      contentRatings(),
+    ][index % 3],
   })),
 ];
 
@@ -487,4 +556,115 @@ export const imdbIds: Record<string, { mediaType: "movie" | "tv"; id: number }> 
   tt0137523: { mediaType: "movie", id: 550 },
   tt0068646: { mediaType: "movie", id: 238 },
   tt0903747: { mediaType: "tv", id: 1396 },
+};
+
+/*
+ * Vizyonda: the cinema lists as the movie database answered them on Tuesday 11 March 2025
+ * (CINEMA_SNAPSHOT_DAY; tests run the site's clock on that day). The lists' `release_date` is
+ * each film's primary (often American) date; the Turkish day and certification are in
+ * `release_dates`. These films are in no other list, so other tests see the same catalogue.
+ */
+export const CINEMA_SNAPSHOT_DAY = "2025-03-11";
+
+type ReleaseEntry = [type: number, day: string, certification: string];
+const cinemaReleaseDates = (countries: Record<string, ReleaseEntry[]>) => ({
+  results: Object.entries(countries).map(([country, entries]) => ({
+    iso_3166_1: country,
+    release_dates: entries.map(([type, day, certification]) => ({
+      certification,
+      descriptors: [],
+      iso_639_1: "",
+      note: "",
+      release_date: `${day}T00:00:00.000Z`,
+      type,
+    })),
+  })),
+});
+
+const cinemaMovie = (
+  id: number,
+  title: string,
+  originalTitle: string,
+  releaseDate: string,
+  genreIds: number[],
+  popularity: number,
+  countries: Record<string, ReleaseEntry[]>,
+): FakeMovie => ({
+  id,
+  title,
+  original_title: originalTitle,
+  overview: `${title}: vizyon listeleri için hazırlanmış örnek bir film.`,
+  release_date: releaseDate,
+  genre_ids: genreIds,
+  vote_average: 6.5,
+  vote_count: 40,
+  popularity,
+  poster_path: `/cinema${id}.jpg`,
+  backdrop_path: null,
+  runtime: 100,
+  credits: { cast: [], crew: [] },
+  videos: { results: [] },
+  images: { backdrops: [], posters: [] },
+  release_dates: cinemaReleaseDates(countries),
+});
+
+export const cinemaMovies: FakeMovie[] = [
+  // Opened in Türkiye this week, three weeks after America.
+  cinemaMovie(40_001, "Gökyüzü Bekçileri", "Sky Wardens", "2025-02-14", [28, 878], 8, {
+    US: [[3, "2025-02-14", "PG-13"]],
+    TR: [[3, "2025-03-07", "13+"]],
+  }),
+  // A Turkish film, this week, for general audiences.
+  cinemaMovie(40_002, "Bizim Mahalle", "Bizim Mahalle", "2025-03-07", [35, 10751], 6, {
+    TR: [[3, "2025-03-07", "Genel İzleyici Kitlesi"]],
+  }),
+  cinemaMovie(40_003, "Kayıp Fener", "The Lost Lantern", "2025-01-31", [16, 10751], 7, {
+    US: [[3, "2025-01-31", "PG"]],
+    TR: [[3, "2025-02-21", "7+"]],
+  }),
+  // No Turkish entry at all: the list's date stands, and there is no rating.
+  cinemaMovie(40_004, "Sessiz Liman", "Quiet Harbour", "2025-02-07", [18], 5, {
+    US: [[3, "2025-02-07", "R"]],
+  }),
+  // A festival premiere in Türkiye first, then a limited theatrical release.
+  cinemaMovie(40_005, "Son Gece", "The Last Night", "2025-01-15", [53], 4, {
+    TR: [
+      [1, "2025-01-15", ""],
+      [2, "2025-02-28", "18+"],
+    ],
+  }),
+  // Coming: rated later (an empty certification), a week after America.
+  cinemaMovie(40_006, "Yıldız Tozu", "Stardust Run", "2025-03-14", [12, 878], 6, {
+    US: [[3, "2025-03-14", "PG"]],
+    TR: [[3, "2025-03-21", ""]],
+  }),
+  cinemaMovie(40_007, "Deniz Kızı Masalı", "A Mermaid's Tale", "2025-02-28", [16, 14], 5, {
+    US: [[3, "2025-02-28", "G"]],
+    TR: [[3, "2025-04-04", "Genel İzleyici Kitlesi"]],
+  }),
+  cinemaMovie(40_008, "Karanlık Oda", "Dark Room", "2025-03-14", [27], 3, {
+    TR: [[3, "2025-03-14", "16+"]],
+  }),
+  // Only in the world's lists (no Turkish release): never on Vizyonda.
+  cinemaMovie(40_009, "Yalnızca Yurt Dışında", "Abroad Only", "2025-03-05", [18], 9, {
+    US: [[3, "2025-03-05", "PG-13"]],
+  }),
+  cinemaMovie(40_010, "Uzak Kıyılar", "Distant Shores", "2025-03-28", [12], 9, {
+    US: [[3, "2025-03-28", "PG"]],
+  }),
+];
+
+/** Ids of `now_playing` and `upcoming`, for region TR and for the world (no region). */
+export const cinemaLists = {
+  now_playing: {
+    TR: [40_001, 40_003, 40_002, 40_004, 40_005],
+    world: [40_009, 40_001, 40_004],
+    dates: { minimum: "2025-01-28", maximum: "2025-03-12" },
+  },
+  upcoming: {
+    // The real list's window starts a few days back: a film that opened on Friday is in it too.
+    TR: [40_006, 40_002, 40_007, 40_008],
+    world: [40_010, 40_006],
+    dates: { minimum: "2025-03-12", maximum: "2025-04-04" },
+  },
 };

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import {
   ACCESS_TOKEN,
   API_KEY,
+  cinemaLists,
+  cinemaMovies,
   genreLists,
   imdbIds,
   movies,
@@ -126,13 +128,50 @@ function paginate<T>(items: T[], pageParam: string | undefined) {
 const byPopularity = <T extends { popularity: number }>(items: T[]) =>
   [...items].sort((a, b) => b.popularity - a.popularity);
 
+interface CountryEntry {
+  iso_3166_1: string;
+}
+const inCountry = <T extends CountryEntry>(answer: unknown, country: string) =>
+  ((answer as { results?: T[] } | undefined)?.results ?? []).find(
+    (entry) => entry.iso_3166_1 === country,
+  );
+
+/**
+ * A title's certification in a country, as discover matches it: a film's theatrical one (else
+ * its limited theatrical one), a series' content rating; "" when it has none there.
+ */
+function certificationIn(item: FakeMovie | FakeSeries, country: string): string {
+  if ("content_ratings" in item) {
+    return (
+      inCountry<CountryEntry & { rating: string }>(item.content_ratings, country)?.rating ?? ""
+    );
+  }
+  const releases =
+    inCountry<CountryEntry & { release_dates: { type: number; certification: string }[] }>(
+      item.release_dates,
+      country,
+    )?.release_dates ?? [];
+  for (const type of [3, 2]) {
+    const found = releases.find((release) => release.type === type && release.certification);
+    if (found) return found.certification;
+  }
+  return "";
+}
+
 function discover<T extends FakeMovie | FakeSeries>(
   items: T[],
   query: Record<string, string>,
   dateField: "release_date" | "first_air_date",
 ) {
   const dateSort = dateField === "release_date" ? "primary_release_date" : "first_air_date";
+  // `certification` lists several with a pipe (OR); it needs `certification_country`.
+  const certifications = query.certification_country && query.certification?.split("|");
   let result = items.filter((item) => {
+    if (
+      certifications &&
+      !certifications.includes(certificationIn(item, query.certification_country!))
+    )
+      return false;
     if (query.with_genres && !item.genre_ids.includes(Number(query.with_genres))) return false;
     if (query["vote_average.gte"] && item.vote_average < Number(query["vote_average.gte"]))
       return false;
@@ -195,6 +234,9 @@ function appendExtras<T>(
 
 /** What a film or series detail request may append, as the movie database allows. */
 const TITLE_APPENDS = ["credits", "videos", "images", "recommendations", "watch/providers"];
+/** Each kind's own age ratings: a film's release dates, a series' content ratings. */
+const MOVIE_APPENDS = [...TITLE_APPENDS, "release_dates"];
+const SERIES_APPENDS = [...TITLE_APPENDS, "content_ratings"];
 
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
@@ -205,7 +247,8 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
     genres: genreLists.movie.filter((genre) => movie.genre_ids.includes(genre.id)),
   };
   appendExtras(body, movie, movies, (entry) => entry.id, movieSummary, "movie");
-  return keepAppended(body, query, TITLE_APPENDS);
+  body.release_dates ??= { results: [] };
+  return keepAppended(body, query, MOVIE_APPENDS);
 }
 
 function seriesDetails(show: FakeSeries, query: Record<string, string>) {
@@ -215,7 +258,8 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
     genres: genreLists.tv.filter((genre) => show.genre_ids.includes(genre.id)),
   };
   appendExtras(body, show, series, (entry) => entry.id, seriesSummary, "tv");
-  return keepAppended(body, query, TITLE_APPENDS);
+  body.content_ratings ??= { results: [] };
+  return keepAppended(body, query, SERIES_APPENDS);
 }
 
 function personDetails(id: number, query: Record<string, string>) {
@@ -274,6 +318,20 @@ function search(query: Record<string, string>) {
   return paginate(results, query.page);
 }
 
+/** Every film a detail request can ask for: the lists' films and the cinema lists' films. */
+const allMovies = [...movies, ...cinemaMovies];
+
+/**
+ * `now_playing` and `upcoming`: with `region` only the films with a theatrical release there in
+ * the window (only TR is known here; another region has none), without it the world's list.
+ */
+function cinemaList(list: keyof typeof cinemaLists, query: Record<string, string>) {
+  const { TR, world, dates } = cinemaLists[list];
+  const ids = query.region === undefined ? world : query.region === "TR" ? TR : [];
+  const found = ids.map((id) => movieSummary(allMovies.find((movie) => movie.id === id)!));
+  return { dates, ...paginate(found, query.page) };
+}
+
 /** Answers a request, or undefined for 404. */
 function route(path: string, query: Record<string, string>): unknown {
   const parts = path.split("/").filter(Boolean);
@@ -303,6 +361,10 @@ function route(path: string, query: Record<string, string>): unknown {
       return paginate(discover(series, query, "first_air_date").map(seriesSummary), query.page);
     case "/search/multi":
       return search(query);
+    case "/movie/now_playing":
+      return cinemaList("now_playing", query);
+    case "/movie/upcoming":
+      return cinemaList("upcoming", query);
   }
   if (parts[0] === "find" && parts.length === 2 && query.external_source === "imdb_id") {
     const found = imdbIds[parts[1]!];
@@ -317,8 +379,13 @@ function route(path: string, query: Record<string, string>): unknown {
     };
   }
   if (parts[0] === "movie" && parts.length === 2) {
-    const movie = movies.find((item) => item.id === num(parts[1]));
+    const movie = allMovies.find((item) => item.id === num(parts[1]));
     return movie && movieDetails(movie, query);
+  }
+  if (parts[0] === "movie" && parts.length === 3 && parts[2] === "release_dates") {
+    const movie = allMovies.find((item) => item.id === num(parts[1]));
+    const dates = movie?.release_dates as { results: unknown[] } | undefined;
+    return movie && { id: movie.id, results: dates?.results ?? [] };
   }
   if (parts[0] === "person" && parts.length === 2) return personDetails(num(parts[1]), query);
   if (parts[0] === "tv") {

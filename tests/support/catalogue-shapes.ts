@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FILM_AGE_RATINGS, SERIES_AGE_RATINGS } from "~/catalogue/age-ratings";
 
 /** The catalogue's own types as strict schemas: both sources must answer exactly these shapes. */
 
@@ -88,6 +89,7 @@ const watchProviders = z
 
 export const movieDetails = movieSummary.extend({
   watchProviders,
+  ageRating: z.enum(FILM_AGE_RATINGS).nullable(),
   runtime: z.number().int().positive().nullable(),
   genres: z.array(genre),
   videos: z.array(video),
@@ -98,6 +100,7 @@ export const movieDetails = movieSummary.extend({
 
 export const seriesDetails = seriesSummary.extend({
   watchProviders,
+  ageRating: z.enum(SERIES_AGE_RATINGS).nullable(),
   status: z.string().nullable(),
   numberOfSeasons: z.number().int().min(0),
   numberOfEpisodes: z.number().int().min(0),
@@ -166,3 +169,9 @@ export const searchResult = z.discriminatedUnion("mediaType", [
   seriesSummary,
   personSummary,
 ]);
+
+/** A film on (or coming to) Turkish cinemas: a film's summary, its Turkish day and rating. */
+export const cinemaRelease = movieSummary.extend({
+  turkishReleaseDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  ageRating: z.enum(FILM_AGE_RATINGS).nullable(),
+});

@@ -250,8 +250,17 @@ function DeletePanel({ answer }: { answer: Answer | undefined }) {
   );
 }
 
-/** /hesap: profile, password, two-factor sign-in, passkeys, sessions, the person's data. */
-export function AccountPage({ data }: { data: AccountData }) {
+/**
+ * /hesap: profile, password, two-factor sign-in, passkeys, sessions, the person's data.
+ * `profileSettings`: the public profile's part of the Profil panel (a higher layer's, issue #25).
+ */
+export function AccountPage({
+  data,
+  profileSettings,
+}: {
+  data: AccountData;
+  profileSettings?: ReactNode;
+}) {
   const answer = useActionData() as Answer | undefined;
   useFormToasts(answer);
   return (
@@ -279,6 +288,7 @@ export function AccountPage({ data }: { data: AccountData }) {
             Kaydet
           </Submit>
         </Form>
+        {profileSettings}
       </Panel>
 
       <Panel

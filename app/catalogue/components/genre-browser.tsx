@@ -7,6 +7,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigatingTo } from "~/ui/use-navigating";
 import type { GenrePage } from "../browse.server";
 import {
+  DEFAULT_FILTERS,
+  FAMILY_FILTER,
   filterSegment,
   QUICK_FILTERS,
   RATING_OPTIONS,
@@ -43,6 +45,7 @@ export function GenreBrowser({ data }: { data: GenrePage }) {
       preventScrollReset: true,
     });
   const currentPath = hrefFor(data.filters);
+  const family = data.filters.familyFriendly;
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -67,18 +70,36 @@ export function GenreBrowser({ data }: { data: GenrePage }) {
             return (
               <ChipLink
                 key={filter.slug}
-                to={active ? basePath : `${basePath}/${filter.slug}`}
+                to={hrefFor({
+                  ...DEFAULT_FILTERS,
+                  quickFilter: active ? null : filter.slug,
+                  familyFriendly: family,
+                })}
                 active={active}
               >
                 {filter.label}
               </ChipLink>
             );
           })}
+          {/* Combines with everything else: it only narrows what the other choices show. */}
+          <ChipLink to={hrefFor({ ...data.filters, familyFriendly: !family })} active={family}>
+            {FAMILY_FILTER.label}
+          </ChipLink>
         </div>
+        {family && (
+          <p className="text-sm text-muted-foreground">
+            Yalnızca Türkiye&apos;deki yaş sınırı &quot;Genel İzleyici&quot; ya da en çok 7 yaş olan{" "}
+            {words.one}ler gösteriliyor.
+          </p>
+        )}
       </section>
 
       {!data.filters.quickFilter && (
-        <Form method="get" action={basePath} className="grid gap-3 sm:grid-cols-3">
+        <Form
+          method="get"
+          action={hrefFor({ ...DEFAULT_FILTERS, familyFriendly: family })}
+          className="grid gap-3 sm:grid-cols-3"
+        >
           {SELECTS.map((select) => (
             <label key={select.name} className="space-y-1.5 text-sm font-medium">
               <span>{select.label}</span>

@@ -3,6 +3,7 @@ import type { MoviePageData } from "../detail-pages.server";
 import { formatLongDate, formatRuntime } from "~/core/format";
 import { Section } from "./detail-hero";
 import { MediaTabs } from "./media-tabs";
+import { AgeRatingBadge } from "./age-rating-badge";
 import { TitleHero } from "./title-hero";
 import { CastSection, CrewSection } from "./people-list";
 import { Recommendations } from "./recommendations";
@@ -31,7 +32,11 @@ export function MoviePage({
         title={movie}
         name={movie.title}
         originalName={movie.originalTitle}
-        facts={[formatLongDate(movie.releaseDate), formatRuntime(movie.runtime)]}
+        facts={[
+          formatLongDate(movie.releaseDate),
+          formatRuntime(movie.runtime),
+          movie.ageRating && <AgeRatingBadge key="age" rating={movie.ageRating} />,
+        ]}
         siteRating={siteRating}
         watchlist={watchlist}
       />

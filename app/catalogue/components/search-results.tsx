@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Pager } from "~/ui/pager";
 import { formatCount, formatRating, yearOf } from "~/core/format";
@@ -13,15 +14,21 @@ import { GridError } from "./title-grid";
 
 const KIND_LABELS = { movie: "Film", tv: "Dizi", person: "Kişi" } as const;
 
-function ResultRow({ item }: { item: SearchResult }) {
+/** What a film's or series' result row may carry beside its link (the routes fill it). */
+export type ResultAction = (item: { type: "movie" | "tv"; id: number }) => ReactNode;
+
+function ResultRow({ item, action }: { item: SearchResult; action?: ResultAction }) {
   const image = useImageUrl();
   const person = item.mediaType === "person";
   const name = displayName(item);
   const href = item.mediaType === "person" ? paths.person(item) : titleHref(item);
   const picture = image("w200", item.mediaType === "person" ? item.profilePath : item.posterPath);
   return (
-    <li>
-      <Link to={href} className="flex gap-4 rounded-lg p-2 transition hover:bg-muted">
+    <li className="flex items-start gap-2">
+      <Link
+        to={href}
+        className="flex min-w-0 flex-1 gap-4 rounded-lg p-2 transition hover:bg-muted"
+      >
         <Poster src={picture} alt={name} className="w-16 shrink-0 rounded-md" />
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">{name}</p>
@@ -37,12 +44,15 @@ function ResultRow({ item }: { item: SearchResult }) {
           )}
         </div>
       </Link>
+      {item.mediaType !== "person" && action && (
+        <div className="shrink-0 pt-2">{action({ type: item.mediaType, id: item.id })}</div>
+      )}
     </li>
   );
 }
 
 /** /ara?q=…: every result, paged, rendered on the server so a search can be shared. */
-export function SearchResults({ data }: { data: SearchPage }) {
+export function SearchResults({ data, action }: { data: SearchPage; action?: ResultAction }) {
   const hrefFor = (page: number) => paths.search(data.query, page);
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -77,7 +87,7 @@ export function SearchResults({ data }: { data: SearchPage }) {
           <p className="text-sm text-muted-foreground">{formatCount(data.totalResults)} sonuç</p>
           <ul className="space-y-1">
             {data.results.map((item) => (
-              <ResultRow key={`${item.mediaType}-${item.id}`} item={item} />
+              <ResultRow key={`${item.mediaType}-${item.id}`} item={item} action={action} />
             ))}
           </ul>
         </>

@@ -6,6 +6,7 @@ import { yearOf } from "~/core/format";
 import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { MediaTabs } from "./media-tabs";
+import { AgeRatingBadge } from "./age-rating-badge";
 import { TitleHero } from "./title-hero";
 import { CastSection, PeopleList } from "./people-list";
 import { Poster } from "./poster";
@@ -42,6 +43,7 @@ export function SeriesPage({
         facts={[
           `${yearOf(series.firstAirDate)}${running ? " - Devam Ediyor" : ""}`,
           `${series.numberOfSeasons} Sezon, ${series.numberOfEpisodes} Bölüm`,
+          series.ageRating && <AgeRatingBadge key="age" rating={series.ageRating} />,
         ]}
         siteRating={siteRating}
         watchlist={watchlist}

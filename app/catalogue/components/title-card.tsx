@@ -1,6 +1,6 @@
 import { Link } from "~/ui/link";
 import type { TitleCard as TitleCardData } from "../cards";
-import { formatRating, yearOf } from "~/core/format";
+import { formatLongDate, formatRating, yearOf } from "~/core/format";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
 
@@ -39,7 +39,13 @@ export function TitleCard({ title, priority }: { title: TitleCardData; priority?
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-primary">
           {name}
         </h3>
-        <p className="text-xs text-muted-foreground">{yearOf(date)}</p>
+        {title.releaseDay ? (
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={title.releaseDay}>{formatLongDate(title.releaseDay)}</time>
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">{yearOf(date)}</p>
+        )}
       </div>
     </Link>
   );

@@ -21,7 +21,7 @@ import { contentToRows, type CatalogueRows } from "./rows.server";
 export const DEFAULT_CONTENT_DIR = path.join(projectRoot, "content", "catalogue");
 
 /** Bump when contentToRows changes what it stores, so existing databases reload. */
-const ROWS_VERSION = "3";
+const ROWS_VERSION = "4";
 /** The catalogue_meta row naming the content the tables hold. */
 export const CONTENT_HASH_KEY = "content_hash";
 const LOAD_LOCK = 7_274_101;

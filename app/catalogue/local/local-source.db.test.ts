@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
@@ -12,6 +12,7 @@ import type { SearchResult } from "../types";
 import { ensureLocalCatalogue } from "./load.server";
 import { createLocalSource } from "./local-source.server";
 import { generateCatalogue } from "../../../scripts/lib/synthetic-catalogue";
+import { writeContentDir } from "../../../tests/support/content-dir";
 
 const logger = createLogger("silent");
 
@@ -102,15 +103,8 @@ describe("local source paging and loading", () => {
   let catalogue: Catalogue;
   let dir: string;
 
-  async function writeContent(movies: number) {
-    const content = generateCatalogue({ movies, series: 5, people: 30 });
-    for (const folder of ["movies", "series", "people"])
-      await mkdir(path.join(dir, folder), { recursive: true });
-    await writeFile(path.join(dir, "genres.json"), JSON.stringify(content.genres));
-    await writeFile(path.join(dir, "movies", "all.json"), JSON.stringify(content.movies));
-    await writeFile(path.join(dir, "series", "all.json"), JSON.stringify(content.series));
-    await writeFile(path.join(dir, "people", "all.json"), JSON.stringify(content.people));
-  }
+  const writeContent = (movies: number) =>
+    writeContentDir(dir, generateCatalogue({ movies, series: 5, people: 30 }));
   const movieCount = async () => {
     const [row] = await database.db.select({ total: count() }).from(catalogueTitles);
     return Number(row!.total);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import {
   catalogueCredits,
   catalogueEpisodes,
@@ -12,7 +12,10 @@ import {
 import { queryRows, type Database } from "~/db/client.server";
 import { isServiceFailure, ServiceUnavailableError } from "~/core/failures.server";
 import type { Logger } from "~/core/logger.server";
+import { familyRatingsOf, turkishAgeRating } from "../age-ratings";
 import type { Catalogue } from "../catalogue.server";
+import { cinemaWindow } from "../cinema-dates.server";
+import { addDays, today as siteToday } from "~/core/clock.server";
 import { searchText } from "~/core/text";
 import { CONTENT_HASH_KEY } from "./load.server";
 import { createSearchIndex, type SearchEntry, type SearchIndex } from "./search-index";
@@ -20,6 +23,7 @@ import {
   MAX_PAGE,
   PAGE_SIZE,
   RECOMMENDATION_LIMIT,
+  type CinemaRelease,
   type DiscoverFilter,
   type EpisodeDetails,
   type MovieDetails,
@@ -92,7 +96,16 @@ const MAX_COUNTS = 10_000;
  * tables hold the same content. Search is Turkish-insensitive: substring matches in memory,
  * then fuzzy matches on a trigram index.
  */
-export function createLocalSource(db: Database, logger: Logger): Catalogue {
+export function createLocalSource(
+  db: Database,
+  logger: Logger,
+  {
+    today = siteToday,
+  }: {
+    /** Istanbul's day (YYYY-MM-DD) for "Vizyonda"; the site clock unless a test sets one. */
+    today?: () => string;
+  } = {},
+): Catalogue {
   /** A failing query is logged and thrown as unavailable, like a failing upstream. */
   function safely<A extends unknown[], T>(name: string, run: (...args: A) => Promise<T | null>) {
     return async (...args: A): Promise<T | null> => {
@@ -160,6 +173,7 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       filter.yearLte === undefined ? undefined : lte(t.year, filter.yearLte),
       dateFrom === undefined ? undefined : sql`${t.date} >= ${dateFrom}`,
       dateTo === undefined ? undefined : sql`${t.date} <= ${dateTo}`,
+      filter.familyFriendly ? inArray(t.ageRating, familyRatingsOf(mediaType)) : undefined,
     );
     const key = JSON.stringify([
       mediaType,
@@ -168,6 +182,7 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
       filter.voteCountGte,
       filter.yearGte,
       filter.yearLte,
+      filter.familyFriendly ?? false,
     ]);
     const total = await countOnce(key, await contentVersion(), async () => {
       // Pages stop at MAX_PAGE, so counting past the rows they can show is wasted work.
@@ -364,6 +379,28 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
     return rows.map((row) => row.summary);
   }
 
+  /**
+   * Films whose Turkish release day lies in a range, ordered by that day (then the most
+   * popular). A range walk of the cinema_date index: only films have that day.
+   */
+  async function cinemaReleases(range: SQL | undefined, order: "asc" | "desc") {
+    const t = catalogueTitles;
+    const rows = await db
+      .select({ summary: t.summary, cinemaDate: t.cinemaDate, ageRating: t.ageRating })
+      .from(t)
+      .where(and(eq(t.mediaType, "movie"), range))
+      .orderBy(
+        order === "asc" ? asc(t.cinemaDate) : desc(t.cinemaDate),
+        desc(t.popularity),
+        asc(t.id),
+      );
+    return rows.map((row): CinemaRelease => ({
+      ...(row.summary as MovieSummary),
+      turkishReleaseDate: row.cinemaDate!,
+      ageRating: turkishAgeRating(row.ageRating),
+    }));
+  }
+
   return {
     source: "local",
     imageBaseUrl: LOCAL_IMAGE_BASE,
@@ -482,6 +519,23 @@ export function createLocalSource(db: Database, logger: Logger): Catalogue {
         .from(catalogueGenres)
         .where(eq(catalogueGenres.mediaType, mediaType));
       return rows.sort((a, b) => a.name.localeCompare(b.name, "tr"));
+    }),
+
+    nowPlayingInTurkey: safely("nowPlayingInTurkey", () => {
+      const day = today();
+      const t = catalogueTitles;
+      return cinemaReleases(
+        and(gte(t.cinemaDate, cinemaWindow(day).showingFrom), lte(t.cinemaDate, day)),
+        "desc",
+      );
+    }),
+    upcomingInTurkey: safely("upcomingInTurkey", () => {
+      const day = today();
+      const t = catalogueTitles;
+      return cinemaReleases(
+        and(gte(t.cinemaDate, addDays(day, 1)), lte(t.cinemaDate, cinemaWindow(day).upcomingTo)),
+        "asc",
+      );
     }),
 
     discoverMovies: safely("discoverMovies", (filter: DiscoverFilter<string>) =>

@@ -25,6 +25,8 @@ const MEMOIZED = [
  * answers are kept in process: the most recently used `maxEntries`, keyed by question and day
  * (trending changes daily). Concurrent identical questions share one query. "No result" is not
  * kept: it may be a failed query. Answers are shared between requests: callers must not mutate.
+ * Vizyonda's lists are not kept: they follow the site clock's day in Istanbul, and the page
+ * cache keeps the page anyway.
  */
 export function memoizeCatalogue(
   source: Catalogue,

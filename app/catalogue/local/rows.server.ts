@@ -11,6 +11,7 @@ import type {
   SeriesDetails,
   SeriesSummary,
 } from "../types";
+import type { AgeRating } from "../age-ratings";
 import { searchText } from "~/core/text";
 import type { CatalogueContent, Identified } from "./content.server";
 import type { PersonContent } from "./content-schema";
@@ -63,12 +64,16 @@ interface TitleRow {
   mediaType: "movie" | "tv";
   id: number;
   date: string | null;
+  /** A film's Turkish theatrical release day (Vizyonda); null for series and unknown days. */
+  cinemaDate: string | null;
   year: number | null;
   voteAverage: number;
   voteCount: number;
   popularity: number;
   genreIds: number[];
   imdbId: string | null;
+  /** The Turkish age rating the content gives; null when it gives none. */
+  ageRating: AgeRating | null;
   summary: MovieSummary | SeriesSummary;
   /** Without watch providers: the local source has none (local-source.server.ts). */
   details: Omit<MovieDetails, "watchProviders"> | Omit<SeriesDetails, "watchProviders">;
@@ -178,6 +183,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     };
     const details: Omit<MovieDetails, "watchProviders"> = {
       ...summary,
+      ageRating: movie.ageRating ?? null,
       runtime: movie.runtime,
       genres: movie.genres.map((id) => ({ id, name: genreNames.movie.get(id) ?? "" })),
       videos: movie.videos.map((video) => ({ id: video.key, ...video })),
@@ -189,12 +195,14 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       mediaType: "movie",
       id: movie.id,
       date: movie.releaseDate,
+      cinemaDate: movie.turkishRelease ?? null,
       year: yearOf(movie.releaseDate),
       voteAverage: movie.voteAverage,
       voteCount: movie.voteCount,
       popularity: movie.popularity,
       genreIds: movie.genres,
       imdbId: movie.imdbId ?? null,
+      ageRating: details.ageRating,
       summary,
       details,
     });
@@ -229,6 +237,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     const regularSeasons = show.seasons.filter((season) => season.seasonNumber > 0);
     const details: Omit<SeriesDetails, "watchProviders"> = {
       ...summary,
+      ageRating: show.ageRating ?? null,
       status: show.status,
       numberOfSeasons: regularSeasons.length,
       numberOfEpisodes: regularSeasons.reduce((sum, season) => sum + season.episodeCount, 0),
@@ -254,12 +263,14 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       mediaType: "tv",
       id: show.id,
       date: show.firstAirDate,
+      cinemaDate: null,
       year: yearOf(show.firstAirDate),
       voteAverage: show.voteAverage,
       voteCount: show.voteCount,
       popularity: show.popularity,
       genreIds: show.genres,
       imdbId: show.imdbId ?? null,
+      ageRating: details.ageRating,
       summary,
       details,
     });

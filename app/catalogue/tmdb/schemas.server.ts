@@ -18,6 +18,7 @@ import type {
   WatchProviders,
 } from "../types";
 import { RECOMMENDATION_LIMIT } from "../types";
+import { turkishAgeRating, type AgeRating } from "../age-ratings";
 
 /*
  * The movie database's JSON, validated at the edge and turned into the catalogue's own types.
@@ -238,6 +239,70 @@ const turkishWatchProviders = z
     return { link, subscription: flatrate, rent, buy };
   });
 
+/*
+ * Turkish age ratings, appended to the detail request. Only region TR is ever read: a title
+ * Turkey has not rated has no rating, whatever other countries say.
+ */
+const country = z.string().nullish();
+
+/**
+ * One country's entries of `release_dates`. Types: 1 premiere, 2 limited theatrical,
+ * 3 theatrical, 4-6 not cinema.
+ */
+const releaseDates = list(
+  z.object({
+    iso_3166_1: country,
+    release_dates: list(
+      z.object({
+        type: z.number().int().nullish(),
+        release_date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}/)
+          .transform((value) => value.slice(0, 10))
+          .nullish()
+          .catch(null),
+        certification: text,
+      }),
+    ),
+  }),
+);
+
+/** Turkey's cinema releases: the wide ones (3) before the limited ones (2), each by date. */
+function turkishCinemaReleases(results: z.output<typeof releaseDates>) {
+  const turkish = results.find((entry) => entry.iso_3166_1 === "TR")?.release_dates ?? [];
+  return [3, 2].flatMap((type) =>
+    turkish
+      .filter((entry) => entry.type === type)
+      .sort((a, b) => (a.release_date ?? "9999").localeCompare(b.release_date ?? "9999")),
+  );
+}
+
+/** The first Turkish rating among those releases; null when Turkey gave none. */
+const ratingOf = (releases: ReturnType<typeof turkishCinemaReleases>): AgeRating | null => {
+  for (const release of releases) {
+    const rating = turkishAgeRating(release.certification);
+    if (rating) return rating;
+  }
+  return null;
+};
+
+/**
+ * A film's rating from `release_dates`, appended to its details: its theatrical release in
+ * Turkey with a certification (else its limited theatrical one); null when neither has one.
+ */
+const turkishFilmRating = z
+  .object({ results: releaseDates })
+  .nullish()
+  .transform((raw) => ratingOf(turkishCinemaReleases(raw?.results ?? [])));
+
+/** A series' RTÜK symbol from `content_ratings` (region TR); null when Turkey has none. */
+const turkishSeriesRating = z
+  .object({ results: list(z.object({ iso_3166_1: country, rating: text })) })
+  .nullish()
+  .transform((raw): AgeRating | null =>
+    turkishAgeRating(raw?.results.find((entry) => entry.iso_3166_1 === "TR")?.rating),
+  );
+
 const recommendationsOf = <T extends z.ZodType>(summary: T) =>
   z
     .object({ results: list(summary) })
@@ -257,6 +322,7 @@ export const movieDetails = z
     images,
     recommendations: recommendationsOf(movieSummary),
     "watch/providers": turkishWatchProviders,
+    release_dates: turkishFilmRating,
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<MovieDetails, MovieSummary> | typeof z.NEVER => {
@@ -268,6 +334,7 @@ export const movieDetails = z
     return {
       ...summary.data,
       watchProviders: raw["watch/providers"],
+      ageRating: raw.release_dates,
       recommendations: related(raw.recommendations, summary.data.id),
       runtime: raw.runtime || null,
       genres: raw.genres,
@@ -313,6 +380,7 @@ export const seriesDetails = z
     images,
     recommendations: recommendationsOf(seriesSummary),
     "watch/providers": turkishWatchProviders,
+    content_ratings: turkishSeriesRating,
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<SeriesDetails, SeriesSummary> | typeof z.NEVER => {
@@ -324,6 +392,7 @@ export const seriesDetails = z
     return {
       ...summary.data,
       watchProviders: raw["watch/providers"],
+      ageRating: raw.content_ratings,
       recommendations: related(raw.recommendations, summary.data.id),
       status: raw.status,
       numberOfSeasons: raw.number_of_seasons,
@@ -476,3 +545,13 @@ export const findResult = z
 
 export const overviewOnly = z.object({ overview: text }).transform((raw) => raw.overview);
 export const biographyOnly = z.object({ biography: text }).transform((raw) => raw.biography);
+
+export const turkishTheatricalRelease = z
+  .object({ results: releaseDates })
+  .transform((raw): { date: string | null; ageRating: AgeRating | null } => {
+    const releases = turkishCinemaReleases(raw.results);
+    return {
+      date: releases.find((entry) => entry.release_date)?.release_date ?? null,
+      ageRating: ratingOf(releases),
+    };
+  });

@@ -73,7 +73,7 @@ describe("live source: what it sends", () => {
     ]);
   });
 
-  it("appends credits, videos, images, recommendations and watch providers to details, and credits to people and episodes", async () => {
+  it("appends credits, videos, images, recommendations, watch providers and the age rating to details, and credits to people and episodes", async () => {
     const { catalogue } = source();
     await catalogue.movie(550);
     await catalogue.series(1396);
@@ -83,8 +83,8 @@ describe("live source: what it sends", () => {
       fake.requests.map((request) => [request.path, request.query.append_to_response]),
     );
     expect(appended).toEqual({
-      "/movie/550": "credits,videos,images,recommendations,watch/providers",
-      "/tv/1396": "credits,videos,images,recommendations,watch/providers",
+      "/movie/550": "credits,videos,images,recommendations,watch/providers,release_dates",
+      "/tv/1396": "credits,videos,images,recommendations,watch/providers,content_ratings",
       "/person/287": "movie_credits,tv_credits",
       "/tv/1396/season/1/episode/1": "credits",
     });
@@ -102,6 +102,7 @@ describe("live source: what it sends", () => {
     expect(recommendations!.map((item) => item.id)).not.toContain(550);
     expect(recommendations!.slice(0, 2).map((item) => item.title)).toEqual(["Baba", "Eşkıya"]);
     expect(movie).not.toHaveProperty("recommendations");
+    expect(movie!.ageRating).toBe("18+");
     expect(movie!.watchProviders).toEqual({
       link: "https://www.themoviedb.org/movie/550-fight-club/watch?locale=TR",
       subscription: [
@@ -118,6 +119,15 @@ describe("live source: what it sends", () => {
     await catalogue.movieRecommendations(550);
     await catalogue.movie(550);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("has no age rating when Turkey has none, even with another country's", async () => {
+    const { catalogue } = source();
+    expect((await catalogue.movie(238))!.ageRating).toBeNull(); // only American
+    expect((await catalogue.movie(1_000_001))!.ageRating).toBeNull(); // none at all
+    expect((await catalogue.movie(10_041))!.ageRating).toBe("7A"); // limited theatrical
+    expect((await catalogue.series(1396))!.ageRating).toBe("18+");
+    expect((await catalogue.series(20_002))!.ageRating).toBeNull();
   });
 
   it("has no recommendations or providers when the movie database has none for Turkey", async () => {
@@ -151,6 +161,30 @@ describe("live source: what it sends", () => {
       "primary_release_date.gte": "2010-01-01",
       "primary_release_date.lte": "2020-12-31",
     });
+  });
+
+  it("asks discover for Turkey's family certifications, OR'ed, for films and for series", async () => {
+    const { catalogue } = source();
+    const films = await catalogue.discoverMovies({ genreId: 28, familyFriendly: true });
+    const shows = await catalogue.discoverSeries({ familyFriendly: true });
+    const [movieQuery, seriesQuery] = fake.requests.map((request) => request.query);
+    expect(movieQuery).toMatchObject({
+      certification_country: "TR",
+      certification: "Genel İzleyici Kitlesi|6+|6A|7+|7A",
+    });
+    expect(seriesQuery).toMatchObject({
+      certification_country: "TR",
+      certification: "Genel İzleyici|7+",
+    });
+    // The fake answers like the real one: only titles Turkey rates so.
+    expect(films!.results.map((film) => film.title)).toEqual([
+      "Örnek Film 1",
+      "Örnek Film 13",
+      "Örnek Film 25",
+      "Örnek Film 37",
+    ]);
+    expect(shows!.results.map((show) => show.name)).toContain("Yalı Çapkını");
+    expect(shows!.results.map((show) => show.name)).not.toContain("Breaking Bad");
   });
 
   it("translates the discover filter for series with first-air dates and default sort", async () => {

@@ -2,6 +2,8 @@ import { Pencil, Star, Trash2 } from "~/ui/icons";
 import { useState, type ReactNode } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { formatLongDate } from "~/core/format";
+import { paths } from "~/core/paths";
+import { Link } from "~/ui/link";
 import { initialLetter } from "~/ui/initial";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ReviewView } from "../reviews.server";
@@ -43,7 +45,15 @@ function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNo
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h3 className="font-semibold">{name}</h3>
+          <h3 className="font-semibold">
+            {review.reviewerUsername ? (
+              <Link to={paths.profile(review.reviewerUsername)} className="hover:text-primary">
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
+          </h3>
           {review.rating !== null && (
             <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
               <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden />

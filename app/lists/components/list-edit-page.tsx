@@ -99,9 +99,28 @@ export function ListEditPage({
         )}
       </section>
 
-      {/* ── "Birlikte düzenle" (owner only): the editors and the invite link. The component is
-          the "share" work's; the route passes it in here. ── */}
-      {owner && collaborators}
+      {/* ── "Birlikte düzenle" (owner only): the editors and the invite links. The route may pass
+          the share work's section in; by default, a link to its own page. ── */}
+      {owner &&
+        (collaborators ?? (
+          <section
+            aria-labelledby="birlikte-duzenle"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-4"
+          >
+            <div>
+              <h2 id="birlikte-duzenle" className="text-xl font-bold">
+                Birlikte düzenle
+              </h2>
+              <p className="text-sm text-muted-foreground">
+                Davet bağlantısıyla başkalarının da yapım eklemesine ve sırayı değiştirmesine izin
+                verin.
+              </p>
+            </div>
+            <Button variant="outline" asChild>
+              <Link to={paths.listSharing(list.id)}>Düzenleyenler ve davetler</Link>
+            </Button>
+          </section>
+        ))}
 
       {owner ? (
         <details className="rounded-xl border border-danger/40 p-4">

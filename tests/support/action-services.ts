@@ -1,26 +1,26 @@
-import { createAuth } from "../../app/accounts/auth.server";
-import type { CurrentUser } from "../../app/accounts/guards.server";
-import type { Catalogue } from "../../app/catalogue/catalogue.server";
-import { loadEnv } from "../../app/core/env.server";
-import { createFlash } from "../../app/core/flash.server";
-import type { ItemRef } from "../../app/core/item-changes.server";
-import { createLogger } from "../../app/core/logger.server";
-import type { DatabaseHandle } from "../../app/db/client.server";
-import type { LibraryServices } from "../../app/library/library-services.server";
+import { createAuth } from "~/accounts/auth.server";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import { loadEnv } from "~/core/env.server";
+import { createFlash } from "~/core/flash.server";
+import type { ItemRef } from "~/core/item-changes.server";
+import { createLogger } from "~/core/logger.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import type { LibraryServices } from "~/library/library-services.server";
 
 /*
- * The services a domain's actions get, for db tests: real better-auth sessions and flash
- * cookies on the test database, a silent logger, no mail, the catalogue the test gives, and
- * every change announced kept in `announced`.
+ * The services a form action needs, for db tests that call actions directly: real better-auth
+ * sessions on the test database, a catalogue the test describes, and the announced changes
+ * kept in `announced`.
  */
-export function testLibraryServices(database: DatabaseHandle, catalogue: Partial<Catalogue> = {}) {
-  const announced: ItemRef[][] = [];
+
+export function actionServices(database: DatabaseHandle, catalogue: Partial<Catalogue>) {
   const env = loadEnv({
     AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
     DATA_DIR: "/tmp/perde-unused",
   });
   const logger = createLogger("silent");
   const mailer = { available: false, send: async () => undefined };
+  const announced: ItemRef[][] = [];
   const services = {
     env,
     logger,
@@ -28,22 +28,26 @@ export function testLibraryServices(database: DatabaseHandle, catalogue: Partial
     mailer,
     auth: createAuth(env, database, mailer, logger),
     flash: createFlash({ secret: env.authSecret, secure: false }),
-    catalogue,
+    catalogue: catalogue as Catalogue,
     changes: {
       changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
       listen: () => undefined,
       onMissedNews: () => undefined,
     },
-  } as unknown as LibraryServices;
+  } as unknown as LibraryServices & { env: typeof env };
   return { services, announced };
 }
 
-export interface SignedInPerson extends CurrentUser {
-  /** A form post to `path` with the person's session cookie. */
+export interface SignedInPerson {
+  id: string;
+  email: string;
+  name: string;
+  /** A form POST to `path` with the person's session cookie. */
   post: (path: string, fields: Record<string, string>) => Request;
+  get: (path: string) => Request;
 }
 
-/** A person signed up and signed in through better-auth. */
+/** Signs a new person up and in; their requests carry the session cookie. */
 export async function signedInPerson(
   services: LibraryServices,
   email: string,
@@ -68,5 +72,12 @@ export async function signedInPerson(
         headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
       }),
+    get: (path) => new Request(`http://localhost:3000${path}`, { headers: { cookie } }),
   };
+}
+
+/** What an action answered: its data, or where it redirected. */
+export function answerOf(result: unknown) {
+  if (result instanceof Response) return { redirect: result.headers.get("Location") };
+  return (result as { data: Record<string, unknown> }).data;
 }

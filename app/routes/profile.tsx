@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { imageUrl } from "~/catalogue/images";
+import { publicPageHeaders } from "~/core/http-cache";
+import { invariantResponse } from "~/core/invariant";
+import { paths } from "~/core/paths";
+import { metaDescription } from "~/core/format";
+import { SITE_NAME } from "~/core/site";
+import { ProfilePage } from "~/profiles/components/profile-page";
+import { loadPublicProfile } from "~/profiles/profile-page.server";
+import { absoluteUrl, metaTags, siteInfo } from "~/seo/meta";
+import { ErrorPage, NotFoundPage } from "~/shell/status-pages";
+import type { Route } from "./+types/profile";
+
+export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+  const profile = await loadPublicProfile(services, params.username);
+  // Private and unknown profiles are the same plain 404.
+  invariantResponse(profile);
+  // One address per profile: the name as its owner spells it (/u/AYSE → /u/Ayşe). Not a 301:
+  // a later change of spelling would leave browsers a remembered loop.
+  if (params.username !== profile.username) throw redirect(paths.profile(profile.username));
+  return profile;
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ data: profile, matches }) => {
+  if (!profile) return [{ title: "Sayfa bulunamadı" }, { name: "robots", content: "noindex" }];
+  const site = siteInfo(matches);
+  // The preview picture: the four favourite posters, each its own og:image.
+  const posters = profile.favorites.flatMap((film) => {
+    const url = imageUrl(site.imageBaseUrl, "w500", film.posterPath);
+    return url ? [absoluteUrl(site.siteUrl, url)] : [];
+  });
+  const favorites = profile.favorites.flatMap((film) => (film.title ? [film.title] : []));
+  const tags = metaTags({
+    title: `${profile.name} (@${profile.username})`,
+    description: metaDescription(
+      favorites.length
+        ? `${profile.name} adlı kişinin ${SITE_NAME} profili. Favori 4: ${favorites.join(", ")}.`
+        : `${profile.name} adlı kişinin ${SITE_NAME} profili: listeleri, puanları ve günlüğü.`,
+    ),
+    canonical: absoluteUrl(site.siteUrl, paths.profile(profile.username)),
+    image: posters[0] ?? null,
+    type: "profile",
+  });
+  return [
+    ...tags,
+    ...posters.slice(1).map((content) => ({ property: "og:image", content })),
+    { property: "profile:username", content: profile.username },
+  ];
+};
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ProfilePage data={loaderData} />;
+}
+
+/** The site's own 404 page (as for any unknown address), "try again" for anything else. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
+}
