@@ -140,7 +140,8 @@ export async function hydrated(page: Page) {
 
 /**
  * A tab with a context of its own on `site` at the given width: signed in when a session cookie
- * (`name=value`) is given, with JavaScript or without. With JavaScript its `goto` waits for
+ * (`name=value`) is given, with JavaScript or without (and with a touch screen when asked). With
+ * JavaScript its `goto` waits for
  * hydration. The context is added to `contexts`, for the test file to close after each test.
  */
 export async function openTab(
@@ -148,13 +149,18 @@ export async function openTab(
   site: string,
   viewport: { width: number; height: number },
   contexts: BrowserContext[],
-  { cookie, javaScriptEnabled = true }: { cookie?: string; javaScriptEnabled?: boolean } = {},
+  {
+    cookie,
+    javaScriptEnabled = true,
+    hasTouch = false,
+  }: { cookie?: string; javaScriptEnabled?: boolean; hasTouch?: boolean } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
     locale: "tr-TR",
     baseURL: site,
     javaScriptEnabled,
+    hasTouch,
   });
   contexts.push(context);
   if (cookie) {

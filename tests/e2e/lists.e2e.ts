@@ -5,7 +5,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { startAppServer, preparedDataDir, type TestServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
 import { seedListItems } from "../support/list-seed";
-import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { describeInBrowser, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
 /*
@@ -74,34 +74,11 @@ afterAll(async () => {
 });
 
 /** A tab at the given width, signed in when given a cookie, with or without JavaScript. */
-async function tab(
+const tab = (
   cookie: string | null,
   viewport: { width: number; height: number },
-  { javaScriptEnabled = true, hasTouch = false } = {},
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport,
-    locale: "tr-TR",
-    baseURL: site,
-    javaScriptEnabled,
-    hasTouch,
-  });
-  contexts.push(context);
-  if (cookie) {
-    const [name, value] = cookie.split("=");
-    await context.addCookies([{ name: name!, value: value!, url: site }]);
-  }
-  const page = await context.newPage();
-  if (javaScriptEnabled) {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await hydrated(page);
-      return response;
-    };
-  }
-  return page;
-}
+  options: { javaScriptEnabled?: boolean; hasTouch?: boolean } = {},
+) => openTab(browser, site, viewport, contexts, { cookie: cookie ?? undefined, ...options });
 
 const keys = (...positions: number[]) => positions.map((n) => seeded[n - 1]!.key);
 const title = (n: number) => seeded[n - 1]!.title;
