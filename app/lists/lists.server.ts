@@ -85,7 +85,7 @@ export async function listsOf(db: Database, userId: string): Promise<ListSummary
 }
 
 /** How many lists the person owns (the limit counts these, not the ones they edit). */
-export async function ownedListCount(db: Database, userId: string): Promise<number> {
+async function ownedListCount(db: Database, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(lists).where(eq(lists.ownerId, userId));
   return row?.n ?? 0;
 }

@@ -46,7 +46,7 @@ export const listName = z
   );
 
 /** Empty means none. */
-export const listDescription = z
+const listDescription = z
   .string()
   .optional()
   .transform((value) => paragraphs(value ?? ""))
@@ -60,7 +60,7 @@ export const listDescription = z
   )
   .transform((value) => value || null);
 
-export const listVisibility = z.enum(LIST_VISIBILITIES, { error: "Geçersiz görünürlük" });
+const listVisibility = z.enum(LIST_VISIBILITIES, { error: "Geçersiz görünürlük" });
 
 /** Empty means none. */
 export const itemNote = z
