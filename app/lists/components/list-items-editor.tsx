@@ -135,9 +135,9 @@ export function ListItemsEditor({
 
   // The handlers read the page's state through this, so they stay the same functions and the
   // rows (memoised) do not all render again on every step of a drag.
-  const live = useRef({ shown, carried, byKey, move, setOrder, offset });
+  const live = useRef({ shown, carried, byKey, move, setOrder, offset, total });
   useEffect(() => {
-    live.current = { shown, carried, byKey, move, setOrder, offset };
+    live.current = { shown, carried, byKey, move, setOrder, offset, total };
   });
 
   const handlers = useMemo(() => {
@@ -264,7 +264,12 @@ export function ListItemsEditor({
       const from = live.current.shown.indexOf(key);
       const next = step(key, by);
       const to = next.indexOf(key);
-      if (to !== from) live.current.move(key, live.current.offset + to + 1, next);
+      const { offset, total } = live.current;
+      if (to !== from) live.current.move(key, offset + to + 1, next);
+      // The first or last row of a page goes on to the next page's place: the server moves it
+      // and the page's data, read again after the move, shows what is on the page now.
+      else if (offset + from + 1 + by >= 1 && offset + from + 1 + by <= total)
+        live.current.move(key, offset + from + 1 + by, next);
     };
     return { handle, onStep };
   }, []);
