@@ -33,7 +33,9 @@ describeInBrowser("film page (movie database)", () => {
     expect(await hero.getByRole("link", { name: "Gerilim" }).getAttribute("href")).toBe(
       "/filmler/gerilim-53",
     );
-    expect(await page.getByRole("button", { name: "Listeye Ekle", exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Listeye Ekle", exact: true }).isVisible()).toBe(
+      true,
+    );
 
     // The trailer is the first YouTube video of type Trailer, not the teaser or the Vimeo one.
     await page.getByRole("button", { name: "Fragmanı İzle" }).click();
