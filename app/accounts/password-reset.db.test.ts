@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { actionServices } from "../../tests/support/action-services";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
-import { loadEnv } from "~/core/env.server";
-import { createLogger } from "~/core/logger.server";
 import type { AccountServices } from "./account-services.server";
-import { createFlash } from "~/core/flash.server";
 import {
   requestPasswordReset,
   resetPassword,
@@ -12,7 +10,6 @@ import {
   signIn,
   signUp,
 } from "./account-actions.server";
-import { createAuth } from "./auth.server";
 import type { Mail } from "./mailer.server";
 import { signInDelayMs, TOO_MANY } from "./rate-limit.server";
 import { RESET_UNAVAILABLE } from "./schemas";
@@ -30,22 +27,8 @@ const request = () => new Request("http://localhost:3000/auth", { method: "POST"
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = {
-    ...loadEnv({
-      AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
-      DATA_DIR: "/tmp/perde-unused",
-    }),
-  };
-  const logger = createLogger("silent");
   const mailer = { available: true, send: async (mail: Mail) => void sent.push(mail) };
-  services = {
-    env,
-    logger,
-    database,
-    mailer,
-    auth: createAuth(env, database, mailer, logger),
-    flash: createFlash({ secret: env.authSecret, secure: false }),
-  } as unknown as AccountServices;
+  services = actionServices(database, {}, mailer).services;
 });
 afterAll(() => database.close());
 

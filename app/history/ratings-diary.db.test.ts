@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  actionServices,
+  answerOf,
+  signedInPerson,
+  type SignedInPerson,
+} from "../../tests/support/action-services";
 import { createTestDatabase } from "../../tests/support/test-database";
-import { createAuth } from "~/accounts/auth.server";
-import type { CurrentUser } from "~/accounts/guards.server";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { today } from "~/core/clock.server";
-import { loadEnv } from "~/core/env.server";
-import { createFlash } from "~/core/flash.server";
 import type { ItemRef } from "~/core/item-changes.server";
-import { createLogger } from "~/core/logger.server";
 import { user as users } from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
@@ -52,57 +53,17 @@ import { diaryEntrySchema, type DiaryInput } from "./schemas";
 
 let database: DatabaseHandle;
 let services: LibraryServices;
-const announced: ItemRef[][] = [];
-
-interface Person extends CurrentUser {
-  post: (path: string, fields: Record<string, string>) => Request;
-}
+let announced: ItemRef[][];
 
 const FILM = { type: "movie" as const, id: 550 };
 const SERIES = { type: "tv" as const, id: 1399 };
 const EPISODE = { seriesId: 1399, season: 1, episode: 1 };
 
-async function person(email: string, name: string): Promise<Person> {
-  await services.auth.api.signUpEmail({ body: { email, name, password: "gizli123" } });
-  const { headers, response } = await services.auth.api.signInEmail({
-    body: { email, password: "gizli123" },
-    returnHeaders: true,
-  });
-  const cookie = headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  return {
-    id: "user" in response ? response.user.id : "",
-    email,
-    name,
-    post: (path, fields) =>
-      new Request(`http://localhost:3000${path}`, {
-        method: "POST",
-        headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields),
-      }),
-  };
-}
-
-/** What an action answered to a JavaScript form: its data (a redirect is a Response). */
-function answerOf(result: unknown) {
-  if (result instanceof Response) return { redirect: result.headers.get("Location") };
-  return (result as { data: { ok: boolean; message: string; fields?: Record<string, string> } })
-    .data;
-}
-
-let ayse: Person;
-let mehmet: Person;
+let ayse: SignedInPerson;
+let mehmet: SignedInPerson;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = loadEnv({
-    AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
-    DATA_DIR: "/tmp/perde-unused",
-  });
-  const logger = createLogger("silent");
-  const mailer = { available: false, send: async () => undefined };
   const catalogue = {
     movie: async (id: number) =>
       id === FILM.id
@@ -138,22 +99,11 @@ beforeAll(async () => {
     episode: async (seriesId: number, season: number, episode: number) =>
       seriesId === 1399 && season === 1 && episode <= 10 ? { id: 63056 } : null,
   } as unknown as Catalogue;
-  services = {
-    env,
-    logger,
-    database,
-    mailer,
-    auth: createAuth(env, database, mailer, logger),
-    flash: createFlash({ secret: env.authSecret, secure: false }),
-    catalogue,
-    changes: {
-      changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
-      listen: () => undefined,
-      onMissedNews: () => undefined,
-    },
-  } as unknown as LibraryServices;
-  ayse = await person("ayse@example.com", "Ayşe Işık");
-  mehmet = await person("mehmet@example.com", "Mehmet Öz");
+  const made = actionServices(database, catalogue);
+  services = made.services;
+  announced = made.announced;
+  ayse = await signedInPerson(services, "ayse@example.com", "Ayşe Işık");
+  mehmet = await signedInPerson(services, "mehmet@example.com", "Mehmet Öz");
 });
 afterAll(() => database.close());
 
@@ -529,7 +479,7 @@ describe("the diary page", () => {
 });
 
 async function createPerson(email: string) {
-  return (await person(email, "Sayfa Kişisi")).id;
+  return (await signedInPerson(services, email, "Sayfa Kişisi")).id;
 }
 
 describe("Verilerim and account deletion", () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actionServices, signedInPerson } from "../../tests/support/action-services";
 import { createTestDatabase } from "../../tests/support/test-database";
 import {
   changePassword,
@@ -10,12 +11,7 @@ import {
   saveProfile,
   startTwoFactor,
 } from "~/accounts/account-settings.server";
-import { createAuth } from "~/accounts/auth.server";
 import type { CurrentUser } from "~/accounts/guards.server";
-import type { Catalogue } from "~/catalogue/catalogue.server";
-import { loadEnv } from "~/core/env.server";
-import { createFlash } from "~/core/flash.server";
-import { createLogger } from "~/core/logger.server";
 import { passkey, session, user as users } from "~/db/auth-schema";
 import type { DatabaseHandle } from "~/db/client.server";
 import { lists } from "~/db/lists-schema";
@@ -32,7 +28,7 @@ import { deleteAccount, exportPersonalData } from "./personal-data.server";
 let database: DatabaseHandle;
 let services: LibraryServices;
 /** What the account actions announced as changed (pages and caches of these items go). */
-const announced: ItemRef[][] = [];
+let announced: ItemRef[][];
 
 const form = (values: Record<string, string>) => {
   const data = new FormData();
@@ -46,17 +42,8 @@ interface Person extends CurrentUser {
 }
 
 async function person(email: string, name: string): Promise<Person> {
-  await services.auth.api.signUpEmail({ body: { email, name, password: "gizli123" } });
-  const { headers, response } = await services.auth.api.signInEmail({
-    body: { email, password: "gizli123" },
-    returnHeaders: true,
-  });
-  const cookie = headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const { id, cookie } = await signedInPerson(services, email, name);
   const found = await services.auth.api.getSession({ headers: new Headers({ cookie }) });
-  const id = "user" in response ? response.user.id : "";
   return {
     id,
     email,
@@ -72,30 +59,13 @@ let mehmet: Person;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = loadEnv({
-    AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
-    DATA_DIR: "/tmp/perde-unused",
+  const made = actionServices(database, {
+    person: async () => null,
+    movie: async () => null,
+    series: async () => null,
   });
-  const logger = createLogger("silent");
-  const mailer = { available: false, send: async () => undefined };
-  services = {
-    env,
-    logger,
-    database,
-    mailer,
-    auth: createAuth(env, database, mailer, logger),
-    flash: createFlash({ secret: env.authSecret, secure: false }),
-    catalogue: {
-      person: async () => null,
-      movie: async () => null,
-      series: async () => null,
-    } as unknown as Catalogue,
-    changes: {
-      changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
-      listen: () => undefined,
-      onMissedNews: () => undefined,
-    },
-  } as unknown as LibraryServices;
+  services = made.services;
+  announced = made.announced;
   ayse = await person("ayse@example.com", "Ayşe Işık");
   mehmet = await person("mehmet@example.com", "Mehmet Öz");
   const { db } = database;

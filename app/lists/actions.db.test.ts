@@ -5,6 +5,7 @@ import {
   signedInPerson,
   type SignedInPerson,
 } from "../../tests/support/action-services";
+import { newList } from "../../tests/support/list-seed";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { ItemRef } from "~/core/item-changes.server";
 import { paths } from "~/core/paths";
@@ -92,19 +93,8 @@ beforeEach(async () => {
   await db.delete(lists);
   await db.delete(rateLimits);
   announced.length = 0;
-  const a = await createList(db, ayse.id, {
-    name: "Yağmurlu pazar filmleri",
-    description: null,
-    visibility: "private",
-  });
-  const b = await createList(db, ayse.id, {
-    name: "Başka liste",
-    description: null,
-    visibility: "private",
-  });
-  if (!a.ok || !b.ok) throw new Error("not created");
-  shared = a.id;
-  other = b.id;
+  shared = await newList(db, ayse.id, "Yağmurlu pazar filmleri");
+  other = await newList(db, ayse.id, "Başka liste");
   await db.insert(listEditors).values({ listId: shared, userId: mehmet.id });
   for (const id of [1, 2, 3]) await addItem(db, ayse.id, shared, film(id), `Not ${id}`);
   await addItem(db, ayse.id, other, film(9));

@@ -6,6 +6,7 @@ import {
   signedInPerson,
   type SignedInPerson,
 } from "../../tests/support/action-services";
+import { newList } from "../../tests/support/list-seed";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import type { ItemRef } from "~/core/item-changes.server";
@@ -14,7 +15,6 @@ import { titleFacts } from "~/db/history-schema";
 import { LIST_LIMITS, listItems, lists } from "~/db/lists-schema";
 import type { LibraryServices } from "~/library/library-services.server";
 import { addToListAction, addToListChoices } from "./add-to-list.server";
-import { createList } from "./lists.server";
 
 /*
  * "Listeye ekle…" through its action, as the browser posts it, with real sessions: the owner
@@ -58,15 +58,7 @@ const catalogue = {
 
 const BABA = { itemType: "movie", itemId: "238" };
 
-async function listOf(person: SignedInPerson, name: string) {
-  const created = await createList(database.db, person.id, {
-    name,
-    description: null,
-    visibility: "private",
-  });
-  if (!created.ok) throw new Error("not created");
-  return created.id;
-}
+const listOf = (person: SignedInPerson, name: string) => newList(database.db, person.id, name);
 
 const itemsOf = (listId: number) =>
   database.db

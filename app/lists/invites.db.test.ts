@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newList } from "../../tests/support/list-seed";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
 import { listEditors, listInvites } from "~/db/lists-schema";
@@ -14,7 +15,6 @@ import {
 } from "./invites.server";
 import {
   addItem,
-  createList,
   deleteList,
   moveItem,
   removeEditor,
@@ -35,16 +35,6 @@ const friend = "invite-friend";
 const other = "invite-other";
 const stranger = "invite-stranger";
 
-async function newList(name: string) {
-  const created = await createList(handle.db, owner, {
-    name,
-    description: null,
-    visibility: "private",
-  });
-  if (!created.ok) throw new Error("not created");
-  return created.id;
-}
-
 async function newInvite(listId: number) {
   const invite = await createInvite(handle.db, owner, listId);
   if (!invite) throw new Error("no invite");
@@ -59,7 +49,7 @@ afterAll(() => handle.close());
 
 describe("invite links", () => {
   it("keeps only the token's hash and lets one person in, once", async () => {
-    const listId = await newList("Birlikte izlenecekler");
+    const listId = await newList(handle.db, owner, "Birlikte izlenecekler");
     const invite = await createInvite(handle.db, owner, listId);
     expect(invite?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const days = (invite!.expiresAt.getTime() - Date.now()) / 86_400_000;
@@ -91,7 +81,7 @@ describe("invite links", () => {
   });
 
   it("makes one editor when two people accept the same link at once", async () => {
-    const listId = await newList("Aynı anda");
+    const listId = await newList(handle.db, owner, "Aynı anda");
     const token = await newInvite(listId);
     const outcomes = await Promise.all([
       acceptInvite(handle.db, friend, token),
@@ -106,7 +96,7 @@ describe("invite links", () => {
   });
 
   it("refuses expired, revoked, unknown and malformed links", async () => {
-    const listId = await newList("Süresi dolanlar");
+    const listId = await newList(handle.db, owner, "Süresi dolanlar");
     const expired = await newInvite(listId);
     await handle.db
       .update(listInvites)
@@ -129,7 +119,7 @@ describe("invite links", () => {
   });
 
   it("never makes the owner an editor of their own list, and keeps the link for someone else", async () => {
-    const listId = await newList("Kendi listem");
+    const listId = await newList(handle.db, owner, "Kendi listem");
     const token = await newInvite(listId);
     expect(await acceptInvite(handle.db, owner, token)).toEqual({ outcome: "own", listId });
     expect(
@@ -143,7 +133,7 @@ describe("invite links", () => {
   });
 
   it("lets nobody but the owner make, see or revoke a list's invites", async () => {
-    const listId = await newList("Başkasının listesi");
+    const listId = await newList(handle.db, owner, "Başkasının listesi");
     const token = await newInvite(listId);
     await acceptInvite(handle.db, friend, token);
     await newInvite(listId);
@@ -163,7 +153,7 @@ describe("invite links", () => {
   });
 
   it("makes an editor who changes items but never the list itself, until the owner removes them", async () => {
-    const listId = await newList("Ortak liste");
+    const listId = await newList(handle.db, owner, "Ortak liste");
     await addItem(handle.db, owner, listId, { type: "movie", id: 1 });
     await acceptInvite(handle.db, friend, await newInvite(listId));
 

@@ -292,6 +292,19 @@ async function withEditableList<T>(
   });
 }
 
+/**
+ * An item change on a list the user may edit: true when it changed something (the list's
+ * `updatedAt` then moves), false when it did not or the list is not theirs to edit.
+ */
+async function changeItems(
+  db: Database,
+  userId: string,
+  listId: number,
+  change: (tx: Database) => Promise<boolean>,
+): Promise<boolean> {
+  return (await withEditableList(db, userId, listId, change)) ?? false;
+}
+
 const theItem = (listId: number, item: ListItemRef) =>
   and(
     eq(listItems.listId, listId),
@@ -346,7 +359,7 @@ export async function removeItem(
   listId: number,
   item: ListItemRef,
 ): Promise<boolean> {
-  const removed = await withEditableList(db, userId, listId, async (tx) => {
+  return changeItems(db, userId, listId, async (tx) => {
     const [row] = await tx
       .delete(listItems)
       .where(theItem(listId, item))
@@ -358,7 +371,6 @@ export async function removeItem(
       .where(and(eq(listItems.listId, listId), sql`${listItems.position} > ${row.position}`));
     return true;
   });
-  return removed ?? false;
 }
 
 /**
@@ -374,7 +386,7 @@ export async function moveItem(
   item: ListItemRef,
   toPosition: number | { by: number },
 ): Promise<boolean> {
-  const moved = await withEditableList(db, userId, listId, async (tx) => {
+  return changeItems(db, userId, listId, async (tx) => {
     const [current] = await tx
       .select({ position: listItems.position })
       .from(listItems)
@@ -401,7 +413,6 @@ export async function moveItem(
     await tx.update(listItems).set({ position: to }).where(theItem(listId, item));
     return true;
   });
-  return moved ?? false;
 }
 
 /** Sets (or clears, with null) the item's note. */
@@ -412,7 +423,7 @@ export async function setItemNote(
   item: ListItemRef,
   note: string | null,
 ): Promise<boolean> {
-  const set = await withEditableList(db, userId, listId, async (tx) => {
+  return changeItems(db, userId, listId, async (tx) => {
     const rows = await tx
       .update(listItems)
       .set({ note })
@@ -420,7 +431,6 @@ export async function setItemNote(
       .returning({ id: listItems.id });
     return rows.length > 0;
   });
-  return set ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------

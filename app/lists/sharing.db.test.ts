@@ -6,10 +6,10 @@ import {
   signedInPerson,
   type SignedInPerson,
 } from "../../tests/support/action-services";
+import { newList } from "../../tests/support/list-seed";
 import { createTestDatabase } from "../../tests/support/test-database";
 import type { DatabaseHandle } from "~/db/client.server";
 import { listEditors, listInvites } from "~/db/lists-schema";
-import { createList } from "./lists.server";
 import { acceptInviteAction, listSharingAction } from "./sharing.server";
 
 /*
@@ -36,13 +36,7 @@ beforeAll(async () => {
   owner = await signedInPerson(services, "sahip@example.com", "Liste Sahibi");
   friend = await signedInPerson(services, "arkadas@example.com", "Arkadaş");
   stranger = await signedInPerson(services, "yabanci@example.com", "Yabancı");
-  const created = await createList(database.db, owner.id, {
-    name: "Paylaşılan liste",
-    description: null,
-    visibility: "private",
-  });
-  if (!created.ok) throw new Error("not created");
-  listId = created.id;
+  listId = await newList(database.db, owner.id, "Paylaşılan liste");
 });
 afterAll(() => database.close());
 

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { actionServices } from "../../tests/support/action-services";
 import { createTestDatabase, createTestUser, pgErrorCode } from "../../tests/support/test-database";
 import type { CurrentUser } from "~/accounts/guards.server";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { today } from "~/core/clock.server";
-import { loadEnv } from "~/core/env.server";
-import { createFlash } from "~/core/flash.server";
 import type { ItemRef } from "~/core/item-changes.server";
-import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { listItems, lists, profileFavorites } from "~/db/lists-schema";
@@ -38,7 +36,7 @@ import { USERNAME_TAKEN } from "./schemas";
 
 let database: DatabaseHandle;
 let services: LibraryServices;
-let announced: ItemRef[][] = [];
+let announced: ItemRef[][];
 const catalogueCalls: number[] = [];
 
 /** A catalogue that knows films 1-19 (and counts how often it is asked). */
@@ -79,29 +77,16 @@ let zeynep: CurrentUser;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = loadEnv({
-    AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
-    DATA_DIR: "/tmp/perde-unused",
-  });
-  services = {
-    env,
-    logger: createLogger("silent"),
-    database,
-    flash: createFlash({ secret: env.authSecret, secure: false }),
-    catalogue,
-    changes: {
-      changed: async (items: readonly ItemRef[]) => void announced.push([...items]),
-      listen: () => undefined,
-      onMissedNews: () => undefined,
-    },
-  } as unknown as LibraryServices;
+  const made = actionServices(database, catalogue);
+  services = made.services;
+  announced = made.announced;
   ayse = await person("ayse", "Ayşe Işık");
   mehmet = await person("mehmet", "Mehmet Öz");
   zeynep = await person("zeynep", "Zeynep Kaya");
 });
 afterAll(() => database.close());
 beforeEach(() => {
-  announced = [];
+  announced.length = 0;
 });
 
 const settingsOf = (user: CurrentUser) => loadProfileSettings(database.db, user.id);
@@ -179,7 +164,7 @@ describe("usernames", () => {
 
   it("announces the old and the new key on a rename", async () => {
     await saveUsername(services, zeynep, form({ username: "zeynep.k" }));
-    announced = [];
+    announced.length = 0;
     await saveUsername(services, zeynep, form({ username: "Zeynep.Kaya" }));
     expect(announced).toEqual([
       [
@@ -352,7 +337,7 @@ describe("the public page", () => {
       .select({ id: lists.id })
       .from(lists)
       .where(eq(lists.name, "Bağlantıyla"));
-    announced = [];
+    announced.length = 0;
     await setProfileVisibility(services, ayse, form({ visibility: "private" }));
     expect(announced[0]).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,7 @@
 import type { EventEmitter } from "node:events";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, inject } from "vitest";
+import type { TestServer } from "../support/app-server";
 import { chromiumPath, launchChromium } from "./chromium";
 
 /** `describe` for tests that need Chromium: skipped, with a warning, where there is none. */
@@ -177,4 +178,41 @@ export async function openTab(
     };
   }
   return page;
+}
+
+/**
+ * For a test file with a server of its own and tabs opened by `openTab`: starts the server
+ * (`start`) and one Chromium before the file's tests, closes the tabs' contexts after each test
+ * and the browser and server after all. `site` is the server's address once it has started.
+ */
+export function siteWithTabs(start: () => Promise<TestServer>) {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await start();
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get site() {
+      return server?.url ?? "";
+    },
+    get browser() {
+      return browser!;
+    },
+    contexts,
+    /** `openTab` on this file's site, closed after the test. */
+    tab: (viewport: { width: number; height: number }, options?: Parameters<typeof openTab>[4]) =>
+      openTab(browser!, server!.url, viewport, contexts, options),
+  };
 }

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { API_KEY, CINEMA_SNAPSHOT_DAY } from "../fake-tmdb/fixtures";
-import { startFakeTmdb, type FakeTmdb } from "../fake-tmdb/server";
+import { CINEMA_SNAPSHOT_DAY } from "../fake-tmdb/fixtures";
 import { startAppServer, type TestServer } from "../support/app-server";
+import { useLiveSite } from "../support/live-site";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
 /*
@@ -160,24 +160,10 @@ describeInBrowser("Vizyonda on the embedded catalogue", () => {
 
 describeInBrowser("Vizyonda on the live source (fake movie database)", () => {
   const browser = useBrowser();
-  let fake: FakeTmdb;
-  let server: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeTmdb();
-    server = await startAppServer({
-      CATALOGUE: "tmdb",
-      TMDB_API_BASE_URL: fake.url,
-      TMDB_API_KEY: API_KEY,
-      PERDE_NOW: `${CINEMA_SNAPSHOT_DAY}T12:00:00+03:00`,
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const live = useLiveSite({ PERDE_NOW: `${CINEMA_SNAPSHOT_DAY}T12:00:00+03:00` });
 
   it("shows Türkiye's lists with Turkish dates, never the world's", async () => {
-    const page = await browser.newPage(DESKTOP, server.url);
+    const page = await browser.newPage(DESKTOP, live.server.url);
     await page.goto("/vizyonda");
     expect(await allCards(page)).toEqual({
       "Bu Hafta Vizyonda": [
@@ -199,7 +185,7 @@ describeInBrowser("Vizyonda on the live source (fake movie database)", () => {
     const text = await page.locator("main").textContent();
     expect(text).not.toContain("Yalnızca Yurt Dışında");
     expect(text).not.toContain("Uzak Kıyılar");
-    const lists = fake.requests.filter((request) =>
+    const lists = live.fake.requests.filter((request) =>
       ["/movie/now_playing", "/movie/upcoming"].includes(request.path),
     );
     expect(lists.length).toBeGreaterThanOrEqual(2);
@@ -209,7 +195,7 @@ describeInBrowser("Vizyonda on the live source (fake movie database)", () => {
   });
 
   it("shows only family films under Aile dostu, in the three sections", async () => {
-    const page = await browser.newPage(PHONE, server.url);
+    const page = await browser.newPage(PHONE, live.server.url);
     await page.goto("/vizyonda");
     await page
       .getByRole("navigation", { name: "Vizyon filtresi" })

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import * as ical from "node-ical";
 import { freePort, projectRoot, startAppServer, type RunningServer } from "../support/app-server";
-import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { describeInBrowser, hydrated, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
 /*
@@ -82,19 +82,11 @@ afterAll(async () => {
 
 /** A tab in a new context (a browser of its own), whose `goto` waits for hydration. */
 async function newTab(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, locale: "tr-TR", viewport });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openTab(browser, server.url, viewport, contexts);
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await hydrated(page);
-    return response;
-  };
   return page;
 }
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_KEY } from "../fake-tmdb/fixtures";
-import { startFakeTmdb, type FakeTmdb } from "../fake-tmdb/server";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import { startAppServer } from "../support/app-server";
+import { useLiveSite } from "../support/live-site";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
 const GRIDS = ["Popüler Filmler", "Günün Trendleri", "Popüler Diziler"];
@@ -57,44 +57,30 @@ describeInBrowser("home on the embedded catalogue", () => {
 });
 
 describe("home on the live source (fake movie database)", () => {
-  let fake: FakeTmdb;
-  let server: RunningServer;
-  beforeAll(async () => {
-    fake = await startFakeTmdb();
-    server = await startAppServer({
-      CATALOGUE: "tmdb",
-      TMDB_API_BASE_URL: fake.url,
-      TMDB_API_KEY: API_KEY,
-      TMDB_IMAGE_BASE_URL: "http://127.0.0.1:9/t/p",
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const live = useLiveSite({ TMDB_IMAGE_BASE_URL: "http://127.0.0.1:9/t/p" });
 
   it("renders the grids from the movie database on the server, then from the cache", async () => {
-    const html = await (await fetch(server.url)).text();
+    const html = await (await fetch(live.server.url)).text();
     expect(html).toContain("Dövüş Kulübü");
     expect(html).toContain("Breaking Bad");
     expect(html).toContain('src="http://127.0.0.1:9/t/p/w200/fightclub.jpg"');
-    const paths = fake.requests.map((request) => request.path).sort();
+    const paths = live.fake.requests.map((request) => request.path).sort();
     expect(paths).toEqual(["/movie/popular", "/trending/movie/day", "/tv/popular"]);
-    expect(fake.requests.every((request) => request.query.language === "tr-TR")).toBe(true);
+    expect(live.fake.requests.every((request) => request.query.language === "tr-TR")).toBe(true);
 
-    await (await fetch(server.url)).text();
-    expect(fake.requests).toHaveLength(3);
+    await (await fetch(live.server.url)).text();
+    expect(live.fake.requests).toHaveLength(3);
   });
 
   it("shows the spec's error in a grid whose data fails, and never a 500", async () => {
     const fresh = await startAppServer({
       CATALOGUE: "tmdb",
-      TMDB_API_BASE_URL: fake.url,
+      TMDB_API_BASE_URL: live.fake.url,
       TMDB_API_KEY: API_KEY,
     });
     try {
-      fake.reset();
-      fake.down = true;
+      live.fake.reset();
+      live.fake.down = true;
       const response = await fetch(fresh.url);
       expect(response.status).toBe(200);
       const html = await response.text();
@@ -111,7 +97,7 @@ describe("home on the live source (fake movie database)", () => {
       expect(filmHtml).toContain("Lütfen biraz sonra yeniden deneyin.");
       expect(filmHtml).not.toContain("Film bulunamadı.");
     } finally {
-      fake.down = false;
+      live.fake.down = false;
       await fresh.stop();
     }
   });

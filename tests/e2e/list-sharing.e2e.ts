@@ -1,10 +1,9 @@
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { projectRoot, startAppServer, type TestServer } from "../support/app-server";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { projectRoot, startAppServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
-import { describeInBrowser, hydrated, openTab, PHONE } from "./browser";
-import { launchChromium } from "./chromium";
+import { describeInBrowser, hydrated, PHONE, siteWithTabs } from "./browser";
 
 /*
  * Issue #25, "Listeye ekle…" and "Birlikte düzenle": a film goes on a list from its page and
@@ -19,33 +18,17 @@ const FILM = "/film/baba-1972-238";
 const SERIES_SEARCH = "/ara?q=Taht";
 const SHOTS = path.join(projectRoot, "screenshots", "list-sharing");
 
-let server: TestServer;
-let site = "";
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = siteWithTabs(() => startAppServer({ LOG_LEVEL: "info" }));
 const tokens: string[] = [];
 
-beforeAll(async () => {
-  server = await startAppServer({ LOG_LEVEL: "info" });
-  site = server.url;
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const account = (name: string) => newAccount(site, name, "paylas");
+const account = (name: string) => newAccount(app.site, name, "paylas");
 
 /** A signed-in tab at the given width, with or without JavaScript. */
 const signedInPage = (
   cookie: string,
   viewport: { width: number; height: number },
   javaScriptEnabled = true,
-) => openTab(browser, site, viewport, contexts, { cookie, javaScriptEnabled });
+) => app.tab(viewport, { cookie, javaScriptEnabled });
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 /**
@@ -60,7 +43,7 @@ const choice = (page: Page, name: string) =>
 
 /** The person's lists for a title as the choices page shows them: name → holds it. */
 async function choices(cookie: string, type: "movie" | "tv", id: number) {
-  const response = await fetch(`${site}/listeye-ekle?tur=${type}&id=${id}`, {
+  const response = await fetch(`${app.site}/listeye-ekle?tur=${type}&id=${id}`, {
     headers: { Cookie: cookie },
   });
   expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -76,7 +59,7 @@ async function choices(cookie: string, type: "movie" | "tv", id: number) {
 /** A new list with Baba on it, made the way the choices page's form does it. */
 const newListWithBaba = (cookie: string, name: string) =>
   postForm(
-    site,
+    app.site,
     "/listeye-ekle",
     { intent: "create", name, itemType: "movie", itemId: "238" },
     cookie,
@@ -190,10 +173,10 @@ describeInBrowser("Listeye ekle…", () => {
   });
 
   it("sends an anonymous visitor to sign in, and keeps the pages the same for everyone", async () => {
-    const film = await (await fetch(`${site}${FILM}`)).text();
+    const film = await (await fetch(`${app.site}${FILM}`)).text();
     expect(film).toContain(`href="/auth"`);
     expect(film).not.toContain("/listeye-ekle?");
-    const answer = await postForm(site, "/listeye-ekle", { intent: "add", listId: "1" });
+    const answer = await postForm(app.site, "/listeye-ekle", { intent: "add", listId: "1" });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/auth");
   });
@@ -227,7 +210,9 @@ describeInBrowser("Birlikte düzenle", () => {
     await ownerPage.getByText("Son geçerlilik:").waitFor();
 
     // A stranger can see or change nothing of it.
-    const strangerView = await fetch(`${site}${sharingPath}`, { headers: { Cookie: stranger } });
+    const strangerView = await fetch(`${app.site}${sharingPath}`, {
+      headers: { Cookie: stranger },
+    });
     expect(strangerView.status).toBe(404);
 
     // The friend, on a phone in a browser of their own, accepts.
@@ -251,7 +236,7 @@ describeInBrowser("Birlikte düzenle", () => {
     const strangerPage = await signedInPage(stranger, DESKTOP);
     await strangerPage.goto(invitePath);
     await strangerPage.getByText("Bu davet bağlantısı geçersiz ya da süresi dolmuş").waitFor();
-    const reuse = await postForm(site, invitePath, {}, stranger);
+    const reuse = await postForm(app.site, invitePath, {}, stranger);
     expect(reuse.status).toBe(400);
     expect(Object.keys(await choices(stranger, "movie", 238))).toEqual([]);
 
@@ -277,7 +262,7 @@ describeInBrowser("Birlikte düzenle", () => {
     ];
     let through = 0;
     for (const [target, fields] of attacks) {
-      const response = await postForm(site, target, { ...fields, returnTo: "/" }, stranger);
+      const response = await postForm(app.site, target, { ...fields, returnTo: "/" }, stranger);
       const body = await response.text();
       if (response.status === 200 && /inviteUrl|liste-davet/.test(body)) through++;
     }
@@ -298,12 +283,12 @@ describeInBrowser("Birlikte düzenle", () => {
     expect(await choices(friend, "movie", 238)).toEqual({});
 
     // A private list's page is a plain 404 for the stranger.
-    const listPage = await fetch(`${site}/liste/${listId}`, { headers: { Cookie: stranger } });
+    const listPage = await fetch(`${app.site}/liste/${listId}`, { headers: { Cookie: stranger } });
     expect(listPage.status).toBe(404);
 
     // Verilerim lists the owner's invite, without its token.
     const exported = await (
-      await fetch(`${site}/hesap/verilerim`, { headers: { Cookie: owner } })
+      await fetch(`${app.site}/hesap/verilerim`, { headers: { Cookie: owner } })
     ).text();
     expect(JSON.parse(exported)).toMatchObject({
       listInvites: [{ listId, usedAt: expect.any(String) }],
@@ -316,15 +301,19 @@ describeInBrowser("Birlikte düzenle", () => {
     await newListWithBaba(owner, "Anonim deneme");
     const listId = await listIdOf(owner, "Anonim deneme");
     const made = await postForm(
-      site,
+      app.site,
       `/dashboard/listeler/${listId}/paylasim`,
       { intent: "invite" },
       owner,
     );
     const token = /\/liste-davet\/([A-Za-z0-9_-]{43})/.exec(await made.text())![1]!;
     tokens.push(token);
-    const context = await browser.newContext({ viewport: PHONE, locale: "tr-TR", baseURL: site });
-    contexts.push(context);
+    const context = await app.browser.newContext({
+      viewport: PHONE,
+      locale: "tr-TR",
+      baseURL: app.site,
+    });
+    app.contexts.push(context);
     const page = await context.newPage();
     await page.goto(`/liste-davet/${token}`);
     await page.getByText("önce giriş yapın").waitFor();
@@ -333,7 +322,7 @@ describeInBrowser("Birlikte düzenle", () => {
     ).toBe("/auth");
     // Still unused: someone signed in accepts it afterwards.
     const friend = await account("Sonra Gelen");
-    const accepted = await postForm(site, `/liste-davet/${token}`, {}, friend);
+    const accepted = await postForm(app.site, `/liste-davet/${token}`, {}, friend);
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe(`/dashboard/listeler/${listId}`);
   });
@@ -341,13 +330,13 @@ describeInBrowser("Birlikte düzenle", () => {
   it("never prints an invite's token, not even for a forged accept", async () => {
     // A post from another site is refused before the route, with a warning naming the path.
     const [token] = tokens;
-    const forged = await fetch(`${site}/liste-davet/${token}`, {
+    const forged = await fetch(`${app.site}/liste-davet/${token}`, {
       method: "POST",
       redirect: "manual",
       headers: { Origin: "https://baska-site.example" },
     });
     expect(forged.status).toBe(403);
-    const output = await server.settledOutput();
+    const output = await app.server.settledOutput();
     expect(output).toContain("/liste-davet/[gizli]");
     expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens) expect(output).not.toContain(token);

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { startAppServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
-import { describeInBrowser, openTab, PHONE } from "./browser";
-import { launchChromium } from "./chromium";
+import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 
 /*
  * Issue #25 parts 4-5: a username, Favori 4 and a public profile chosen on /hesap, and the
@@ -13,23 +12,7 @@ import { launchChromium } from "./chromium";
 
 const DESKTOP = { width: 1280, height: 800 };
 
-let server: RunningServer;
-let site = "";
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer();
-  site = server.url;
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = siteWithTabs(() => startAppServer());
 
 let names = 0;
 /** A username no other test of this run has: `{prefix}.{stamp}`. */
@@ -40,10 +23,10 @@ const uniqueName = (prefix: string) =>
 const newPage = (
   viewport: { width: number; height: number },
   options?: { cookie?: string; javaScriptEnabled?: boolean },
-) => openTab(browser, site, viewport, contexts, options);
+) => app.tab(viewport, options);
 
 /** An anonymous request for a page, as a crawler or a link preview makes it. */
-const anonymous = (path: string) => fetch(`${site}${path}`, { redirect: "manual" });
+const anonymous = (path: string) => fetch(`${app.site}${path}`, { redirect: "manual" });
 
 const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 const usernameField = (page: Page) => page.getByRole("textbox", { name: "Kullanıcı adınız" });
@@ -65,7 +48,7 @@ async function pickWithSearch(page: Page, query: string, choice: string) {
 
 describeInBrowser("profile", () => {
   it("chooses a username and Favori 4, goes public and private again (desktop)", async () => {
-    const cookie = await newAccount(site, "Ayşe Işık", "profil");
+    const cookie = await newAccount(app.site, "Ayşe Işık", "profil");
     const page = await newPage(DESKTOP, { cookie });
     await page.goto("/hesap");
     expect(await publicSwitch(page).getAttribute("aria-checked")).toBe("false");
@@ -147,10 +130,10 @@ describeInBrowser("profile", () => {
   it("keeps the rules and works without JavaScript (phone)", async () => {
     // Someone else holds a name; the phone's owner tries it in another spelling.
     const taken = uniqueName("sinemasever");
-    const holder = await newAccount(site, "Mehmet Öz", "profil");
-    await postForm(site, "/hesap", { intent: "username", username: taken }, holder);
+    const holder = await newAccount(app.site, "Mehmet Öz", "profil");
+    await postForm(app.site, "/hesap", { intent: "username", username: taken }, holder);
 
-    const cookie = await newAccount(site, "Zeynep Kaya", "profil");
+    const cookie = await newAccount(app.site, "Zeynep Kaya", "profil");
     const page = await newPage(PHONE, { cookie, javaScriptEnabled: false });
     await page.goto("/hesap");
     await usernameField(page).fill("zeynep kaya");
@@ -205,7 +188,7 @@ describeInBrowser("profile", () => {
     await visitor.getByRole("heading", { level: 1, name: "Zeynep Kaya" }).waitFor();
     expect((await anonymous(path)).headers.get("x-cache")).toBe("HIT");
     // A film rated shows on the profile at once: the cached copy went.
-    await postForm(site, "/puan", { itemType: "movie", itemId: "550", rating: "7" }, cookie);
+    await postForm(app.site, "/puan", { itemType: "movie", itemId: "550", rating: "7" }, cookie);
     const rated = await anonymous(path);
     expect(rated.headers.get("x-cache")).not.toBe("HIT");
     expect(await rated.text()).toContain("Dövüş Kulübü");

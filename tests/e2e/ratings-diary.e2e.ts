@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { startAppServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
-import { describeInBrowser, openTab, PHONE } from "./browser";
-import { launchChromium } from "./chromium";
+import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 
 /*
  * Issue #24 parts 1-2 and #23 part 6: Puanım (one tap, films, series and episodes) and Günlük.
@@ -16,41 +15,25 @@ const DESKTOP = { width: 1280, height: 800 };
 const FILM = "/film/baba-1972-238";
 const EPISODE = "/dizi/1396/sezon/1/bolum/1";
 
-let server: RunningServer;
-let site = "";
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startAppServer({ PERDE_NOW: "2026-11-26T09:00:00Z" });
-  site = server.url;
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = siteWithTabs(() => startAppServer({ PERDE_NOW: "2026-11-26T09:00:00Z" }));
 
 const post = (path: string, body: Record<string, string>, cookie?: string) =>
-  postForm(site, path, body, cookie);
+  postForm(app.site, path, body, cookie);
 
 /** A new account, signed in with plain form posts; its session cookie. */
-const account = (name: string) => newAccount(site, name, "gunluk");
+const account = (name: string) => newAccount(app.site, name, "gunluk");
 
 /** A signed-in tab at the given width, with or without JavaScript. */
 const signedInPage = (
   cookie: string,
   viewport: { width: number; height: number },
   javaScriptEnabled = true,
-) => openTab(browser, site, viewport, contexts, { cookie, javaScriptEnabled });
+) => app.tab(viewport, { cookie, javaScriptEnabled });
 
 /** What an anonymous visitor gets for a page (the page cache's copy, once it has one). */
 const anonymous = async (path: string) =>
   // React separates neighbouring text with empty comments ("1<!-- --> oy").
-  (await (await fetch(`${site}${path}`)).text()).replaceAll("<!-- -->", "");
+  (await (await fetch(`${app.site}${path}`)).text()).replaceAll("<!-- -->", "");
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 const myRating = (page: Page) => page.getByRole("group", { name: /^Puanım/ });
@@ -261,15 +244,17 @@ describeInBrowser("Günlük", () => {
     );
     expect(created.status).toBe(302);
     const list = await (
-      await fetch(`${site}/dashboard/gunluk`, { headers: { Cookie: owner } })
+      await fetch(`${app.site}/dashboard/gunluk`, { headers: { Cookie: owner } })
     ).text();
     const id = /\/dashboard\/gunluk\/(\d+)/.exec(list)?.[1];
     expect(id).toBeTruthy();
-    const anonymousList = await fetch(`${site}/dashboard/gunluk`, { redirect: "manual" });
+    const anonymousList = await fetch(`${app.site}/dashboard/gunluk`, { redirect: "manual" });
     expect(anonymousList.status).toBe(302);
     expect(anonymousList.headers.get("location")).toBe("/auth");
     const stranger = await account("Yabancı");
-    const page = await fetch(`${site}/dashboard/gunluk/${id}`, { headers: { Cookie: stranger } });
+    const page = await fetch(`${app.site}/dashboard/gunluk/${id}`, {
+      headers: { Cookie: stranger },
+    });
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("Günlük kaydı bulunamadı.");
     const deleted = await post(
@@ -279,10 +264,10 @@ describeInBrowser("Günlük", () => {
     );
     expect(deleted.status).toBe(400);
     expect(
-      (await fetch(`${site}/dashboard/gunluk/${id}`, { headers: { Cookie: owner } })).status,
+      (await fetch(`${app.site}/dashboard/gunluk/${id}`, { headers: { Cookie: owner } })).status,
     ).toBe(200);
     expect(
-      (await fetch(`${site}/dashboard/gunluk`, { headers: { Cookie: owner } })).headers.get(
+      (await fetch(`${app.site}/dashboard/gunluk`, { headers: { Cookie: owner } })).headers.get(
         "cache-control",
       ),
     ).toContain("private");

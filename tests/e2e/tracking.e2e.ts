@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startAppServer, type RunningServer } from "../support/app-server";
-import { describeInBrowser, hydrated, PHONE } from "./browser";
+import { describeInBrowser, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 import { newAccount, postForm } from "../support/form-posts";
 
@@ -51,30 +51,14 @@ async function tab(
   cookie: string | null,
   { viewport = DESKTOP, javaScript = true } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: "tr-TR",
-    viewport,
+  const page = await openTab(browser, server.url, viewport, contexts, {
+    cookie: cookie ?? undefined,
     javaScriptEnabled: javaScript,
   });
-  contexts.push(context);
-  if (cookie) {
-    const [name, value] = cookie.split("=");
-    await context.addCookies([{ name: name!, value: value!, url: server.url }]);
-  }
-  const page = await context.newPage();
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  if (javaScript) {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await hydrated(page);
-      return response;
-    };
-  }
   return page;
 }
 

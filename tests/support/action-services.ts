@@ -1,4 +1,5 @@
 import { createAuth } from "~/accounts/auth.server";
+import type { Mailer } from "~/accounts/mailer.server";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { loadEnv } from "~/core/env.server";
 import { createFlash } from "~/core/flash.server";
@@ -9,17 +10,20 @@ import type { LibraryServices } from "~/library/library-services.server";
 
 /*
  * The services a form action needs, for db tests that call actions directly: real better-auth
- * sessions on the test database, a catalogue the test describes, and the announced changes
- * kept in `announced`.
+ * sessions on the test database, a catalogue the test describes, a mailer that sends nothing
+ * unless the test gives its own, and the announced changes kept in `announced`.
  */
 
-export function actionServices(database: DatabaseHandle, catalogue: Partial<Catalogue>) {
+export function actionServices(
+  database: DatabaseHandle,
+  catalogue: Partial<Catalogue>,
+  mailer: Mailer = { available: false, send: async () => undefined },
+) {
   const env = loadEnv({
     AUTH_SECRET: "a-test-secret-that-is-long-enough-123",
     DATA_DIR: "/tmp/perde-unused",
   });
   const logger = createLogger("silent");
-  const mailer = { available: false, send: async () => undefined };
   const announced: ItemRef[][] = [];
   const services = {
     env,
@@ -42,6 +46,8 @@ export interface SignedInPerson {
   id: string;
   email: string;
   name: string;
+  /** The session cookie header, for requests of other shapes. */
+  cookie: string;
   /** A form POST to `path` with the person's session cookie. */
   post: (path: string, fields: Record<string, string>) => Request;
   get: (path: string) => Request;
@@ -66,6 +72,7 @@ export async function signedInPerson(
     id: "user" in response ? response.user.id : "",
     email,
     name,
+    cookie,
     post: (path, fields) =>
       new Request(`http://localhost:3000${path}`, {
         method: "POST",

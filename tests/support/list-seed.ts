@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../../app/db/client.server";
+import { createList } from "../../app/lists/lists.server";
 
 /*
  * Items on a list written straight into the database, for browser tests and the list bench
@@ -9,6 +10,13 @@ import { queryRows, type Database } from "../../app/db/client.server";
  */
 
 const MADE_UP_IDS = 900_000;
+
+/** A new private list of the owner's, made as the list form would; its id. */
+export async function newList(db: Database, ownerId: string, name: string) {
+  const created = await createList(db, ownerId, { name, description: null, visibility: "private" });
+  if (!created.ok) throw new Error("not created");
+  return created.id;
+}
 
 /** Puts `count` titles on the list at positions 1…count; returns them in order. */
 export async function seedListItems(db: Database, listId: number, count: number) {
