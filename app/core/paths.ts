@@ -151,9 +151,11 @@ function normalisedPath(pathname: string): string {
   });
 }
 
-/** ASCII letters in lower case, escapes (`%C5%9F`) as they are. */
+/** ASCII letters in lower case, escapes (`%C5%9F`, a broken `%A`) as they are. */
 const lowerCase = (path: string) =>
-  path.replace(/%[0-9A-F]{2}|[A-Z]+/g, (part) => (part[0] === "%" ? part : part.toLowerCase()));
+  path.replace(/%[0-9A-Fa-f]{0,2}|[A-Z]+/g, (part) =>
+    part[0] === "%" ? part : part.toLowerCase(),
+  );
 
 /**
  * Paths whose rest keeps its case: a drawn image's file, a feed's or an invite's token, a
