@@ -78,6 +78,30 @@ describe("one address per page (issue 32)", () => {
     expect(canonicalPath("/film/%c5%9f-1")).toBe("/film/%C5%9F-1");
   });
 
+  it("is what the site's own links already are, and canonical once canonical", () => {
+    const links = [
+      paths.title("movie", { id: 238, name: "Baba", date: "1972-03-14" }),
+      paths.title("tv", { id: 7, name: "Şahsiyet", date: null }),
+      paths.person({ id: 2000001, name: "Şener Şen" }),
+      paths.episode(1399, 1, 2),
+      paths.genre("movie", { id: 878, name: "Bilim-Kurgu" }),
+      paths.list({ id: 12, name: "Yağmurlu Pazar Filmleri" }),
+      paths.profile("Çağrı_Öztürk.86"),
+      paths.profile("İLKER.IŞIK"),
+      paths.calendarFeed("AbC_dEf-123"),
+      paths.listInvite("XyZ-09_q"),
+      paths.award("oscars", 2020),
+      paths.yearSummary(2024),
+      paths.cinemaFamilyFriendly,
+      paths.home,
+    ];
+    for (const link of links) expect(canonicalPath(link), link).toBe(link);
+    for (const spelling of ["/FILM/x-1/", "/U/%c4%b0x", "/takvim/ABONELIK/Ab.ics", "/a/%7e%41"]) {
+      const once = canonicalPath(spelling)!;
+      expect(canonicalPath(once), spelling).toBe(once);
+    }
+  });
+
   it("is none for a path that resolves to another host", () => {
     expect(canonicalPath("//evil.example/x")).toBeNull();
     expect(canonicalPath("/\\evil.example/x")).toBeNull();
