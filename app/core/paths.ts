@@ -132,19 +132,29 @@ export const paths = {
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
 /**
+ * Paths URL parsing leaves as they are: no backslash, dot segment (`.`, `..`, `%2e`) or character
+ * it would encode. Most paths are.
+ */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%(?!2[eE]))*)+$/;
+/** An escape that may not be in its one spelling: in lower case, or of an ASCII character. */
+const ODD_ESCAPE = /%(?![89A-F][0-9A-F])/;
+
+/**
  * A path as React Router reads it, in one spelling: parsed as the server parses it for React
  * Router (dot segments resolved, `\` read as `/`, other characters percent-encoded), then the
  * escapes of unreserved characters written as the characters and every other escape in capitals
  * (`/l%69ste/%31` is `/liste/1`, `%c5%9f` is `%C5%9F`). Case is kept.
  */
 function normalisedPath(pathname: string): string {
-  let path: string;
-  try {
-    path = new URL(`http://x${pathname}`).pathname;
-  } catch {
-    path = pathname;
+  let path = pathname;
+  if (!PLAIN_PATH.test(path)) {
+    try {
+      path = new URL(`http://x${pathname}`).pathname;
+    } catch {
+      // Kept as it came.
+    }
   }
-  if (!path.includes("%")) return path;
+  if (!ODD_ESCAPE.test(path)) return path;
   return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
     const character = String.fromCharCode(parseInt(hex, 16));
     return UNRESERVED.test(character) ? character : escape.toUpperCase();
@@ -153,9 +163,11 @@ function normalisedPath(pathname: string): string {
 
 /** ASCII letters in lower case, escapes (`%C5%9F`, a broken `%A`) as they are. */
 const lowerCase = (path: string) =>
-  path.replace(/%[0-9A-Fa-f]{0,2}|[A-Z]+/g, (part) =>
-    part[0] === "%" ? part : part.toLowerCase(),
-  );
+  !/[A-Z]/.test(path)
+    ? path
+    : path.replace(/%[0-9A-Fa-f]{0,2}|[A-Z]+/g, (part) =>
+        part[0] === "%" ? part : part.toLowerCase(),
+      );
 
 /**
  * Paths whose rest keeps its case: a drawn image's file, a feed's or an invite's token, a
@@ -163,6 +175,7 @@ const lowerCase = (path: string) =>
  * spelling there).
  */
 const CASED_PREFIXES = ["/gorsel/", CALENDAR_FEED_PREFIX, LIST_INVITE_PREFIX, "/u/"];
+const LONGEST_CASED_PREFIX = Math.max(...CASED_PREFIXES.map((prefix) => prefix.length));
 
 /**
  * The one address of the page a path names (issue 32): every path of the site is lower case but
@@ -175,9 +188,9 @@ const CASED_PREFIXES = ["/gorsel/", CALENDAR_FEED_PREFIX, LIST_INVITE_PREFIX, "/
 export function canonicalPath(pathname: string): string | null {
   const path = normalisedPath(pathname);
   if (!path.startsWith("/") || path.startsWith("//")) return null;
-  const lower = lowerCase(path);
-  const cased = CASED_PREFIXES.find((prefix) => lower.startsWith(prefix));
-  const canonical = cased ? cased + path.slice(cased.length) : lower;
+  const head = lowerCase(path.slice(0, LONGEST_CASED_PREFIX));
+  const cased = CASED_PREFIXES.find((prefix) => head.startsWith(prefix));
+  const canonical = cased ? cased + path.slice(cased.length) : lowerCase(path);
   return canonical.length > 1 && canonical.endsWith("/")
     ? canonical.replace(/\/+$/, "") || "/"
     : canonical;
