@@ -24,6 +24,7 @@ import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
+import { canonicalAddresses, otherAddress, sendOtherAddress } from "./canonical-address";
 import { answerFailure, lastResort } from "./last-resort";
 import { Lifecycle, type Closer } from "./lifecycle";
 import { observeTmdb, pageCacheLookups, routeLabeller, startMetricsServer } from "./metrics";
@@ -190,6 +191,8 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
     services,
     trust: app.get("trust proxy fn"),
   });
+  // Another spelling of a page's address is redirected to its own (issue 32).
+  app.use(canonicalAddresses);
   app.use((req, res, next) => {
     answer(req, res, String(res.locals.cspNonce))
       .then((result) => sendAnswer(res, result))
@@ -201,7 +204,8 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
 
 /**
  * The production listener. Page reads (GET and HEAD of anything but a health check or a file of
- * the build) go from Node's listener to the page cache and on a miss straight to React Router:
+ * the build) at their canonical address go from Node's listener to the page cache and on a miss
+ * straight to React Router (another spelling of the address is redirected to it first):
  * Express's request and response set-up, its middleware chain and the web-stream pump cost about
  * a tenth of a cold render (decision 012). Writes, files and health checks go through Express.
  */
@@ -231,8 +235,16 @@ function productionListener(
   const pages = pageCache.front(render);
   return (req, res) => {
     const pageRead = req.method === "GET" || req.method === "HEAD";
-    if (pageRead && serverPath((req.url ?? "/").split("?")[0]!) === undefined) pages(req, res);
-    else app(req, res);
+    if (!pageRead || serverPath((req.url ?? "/").split("?")[0]!) !== undefined) {
+      app(req, res);
+      return;
+    }
+    // One address per page, before the page cache (issue 32): other spellings are redirected.
+    const other = otherAddress(req);
+    if (other) {
+      applySecurityHeaders(res);
+      sendOtherAddress(req, res, other);
+    } else pages(req, res);
   };
 }
 

@@ -115,6 +115,24 @@ describe("the address a page is kept under", () => {
     expect(pageKey("/takvim/abonelik/abc.ics?sayfa=2")).toBeNull();
     expect(pageKey("/takvim")).toEqual({ key: "/takvim", exact: true });
   });
+
+  it("keys every spelling of a page under its canonical path and stores none but that (issue 32)", () => {
+    const list = "/liste/103-yagmurlu-pazar";
+    expect(pageKey(list)).toEqual({ key: list, exact: true });
+    for (const spelling of [`/LISTE/103-yagmurlu-pazar`, `/l%69ste/103-yagmurlu-pazar`])
+      expect(pageKey(spelling), spelling).toEqual({ key: list, exact: false });
+    expect(pageKey("/U/Ay%c5%9fe.K?sayfa=2")).toEqual({
+      key: "/u/Ay%C5%9Fe.K?sayfa=2",
+      exact: false,
+    });
+    for (const spelling of [
+      "/TAKVIM/abonelik/abc_DEF-123.ics",
+      "/t%61kvim/abonelik/abc_DEF-123.ics",
+      "/Liste-Davet/abc_DEF-123",
+      "/\\evil.example/film/x",
+    ])
+      expect(pageKey(spelling), spelling).toBeNull();
+  });
 });
 
 describe("the in-process store", () => {

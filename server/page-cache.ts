@@ -1,7 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
-import { carriesSecret, itemTag, pageTagOfPath, PAGE_QUERY_PARAMS } from "~/core/paths";
+import {
+  canonicalPath,
+  carriesSecret,
+  itemTag,
+  pageTagOfPath,
+  PAGE_QUERY_PARAMS,
+} from "~/core/paths";
 import type { RedisConnection } from "~/core/redis.server";
 import { newNonce as freshNonce } from "./nonce";
 import { createEntry, renderBody, type PageEntry } from "./page-entry";
@@ -23,9 +29,11 @@ import type { Answer } from "./react-router-adapter";
  * listener: precomputed headers, a fresh nonce spliced into the header and the body, no
  * rendering and no compression.
  *
- * - A page is keyed by its path and the query parameters the site reads (PAGE_QUERY_PARAMS), so
- *   `/film/x?utm_source=y` and `/film/x/` are answered by the copy of `/film/x`; such variants are
- *   never stored themselves (what they render could carry their junk), and addresses longer than
+ * - A page is keyed by its canonical path and the query parameters the site reads
+ *   (PAGE_QUERY_PARAMS), so `/film/x?utm_source=y` is answered by the copy of `/film/x`; such
+ *   variants are never stored themselves (what they render could carry their junk), nor is any
+ *   other spelling of a path (`/FILM/x`, `/film/x/`: the server redirects them before the cache,
+ *   server/canonical-address.ts), so every stored page carries its tags. Addresses longer than
  *   MAX_KEY_LENGTH are neither stored nor looked up.
  * - Concurrent misses of one page wait for one render (as nginx's proxy_cache_lock does), and
  *   after expiry one request renders the page again while the others get the stale copy for a
@@ -123,24 +131,22 @@ const MAX_STALE_SECONDS = 60;
 const LOCK_TIMEOUT_MS = 5_000;
 
 /**
- * The address a page is kept under: the path without a trailing slash, and only the parameters
- * the site reads, each once (its first value, the one `searchParams.get` reads), by name.
- * `exact` when the URL itself carries nothing else (no other parameter, no repeated one, no
- * trailing slash): only such a request's render is stored. Null for what is never kept: a path
- * that is not an origin-form path, or a key over MAX_KEY_LENGTH.
+ * The address a page is kept under: its path's canonical spelling (`canonicalPath`: lower case,
+ * no trailing slash), and only the parameters the site reads, each once (its first value, the
+ * one `searchParams.get` reads), by name. `exact` when the URL itself carries nothing else (its
+ * path canonical, no other parameter, no repeated one): only such a request's render is stored,
+ * so every stored page has its tags. Null for what is never kept: a path that is not an
+ * origin-form path, a path with a secret in any spelling, or a key over MAX_KEY_LENGTH.
  */
 export function pageKey(url: string): { key: string; exact: boolean } | null {
   if (!url.startsWith("/") || url.startsWith("//")) return null;
   const queryAt = url.indexOf("?");
-  let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (pathname.length > MAX_KEY_LENGTH) return null;
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (path.length > MAX_KEY_LENGTH) return null;
+  const pathname = canonicalPath(path);
   // A calendar feed's token is a secret: it must never become a key, stored or looked up.
-  if (carriesSecret(pathname)) return null;
-  let exact = true;
-  if (pathname.length > 1 && pathname.endsWith("/")) {
-    pathname = pathname.replace(/\/+$/, "") || "/";
-    exact = false;
-  }
+  if (pathname === null || pathname.length > MAX_KEY_LENGTH || carriesSecret(pathname)) return null;
+  let exact = pathname === path;
   if (queryAt === -1) return { key: pathname, exact };
   const kept = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {

@@ -124,9 +124,84 @@ export const paths = {
 } as const;
 
 /*
- * The other direction, for the page cache: what a page URL shows, and which part of a URL can
- * change a page at all.
+ * The other direction, for the page cache and the logs: which address a request is for, what a
+ * page URL shows, and which part of a URL can change a page at all.
  */
+
+/** Characters that mean the same percent-encoded or not (RFC 3986 "unreserved"). */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * Paths URL parsing leaves as they are: no backslash, dot segment (`.`, `..`, `%2e`) or character
+ * it would encode. Most paths are.
+ */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%(?!2[eE]))*)+$/;
+/** An escape that may not be in its one spelling: in lower case, or of an ASCII character. */
+const ODD_ESCAPE = /%(?![89A-F][0-9A-F])/;
+
+/**
+ * A path as React Router reads it, in one spelling: parsed as the server parses it for React
+ * Router (dot segments resolved, `\` read as `/`, other characters percent-encoded), then the
+ * escapes of unreserved characters written as the characters and every other escape in capitals
+ * (`/l%69ste/%31` is `/liste/1`, `%c5%9f` is `%C5%9F`). Case is kept.
+ */
+function normalisedPath(pathname: string): string {
+  let path = pathname;
+  if (!PLAIN_PATH.test(path)) {
+    try {
+      path = new URL(`http://x${pathname}`).pathname;
+    } catch {
+      // Kept as it came.
+    }
+  }
+  if (!ODD_ESCAPE.test(path)) return path;
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const character = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : escape.toUpperCase();
+  });
+}
+
+/** ASCII letters in lower case, escapes (`%C5%9F`, a broken `%A`) as they are. */
+const lowerCase = (path: string) =>
+  !/[A-Z]/.test(path)
+    ? path
+    : path.replace(/%[0-9A-Fa-f]{0,2}|[A-Z]+/g, (part) =>
+        part[0] === "%" ? part : part.toLowerCase(),
+      );
+
+/**
+ * Paths whose rest keeps its case: a drawn image's file, a feed's or an invite's token, a
+ * username (its address is spelled as its owner spells it: the profile page sends any other
+ * spelling there).
+ */
+const CASED_PREFIXES = ["/gorsel/", CALENDAR_FEED_PREFIX, LIST_INVITE_PREFIX, "/u/"];
+const LONGEST_CASED_PREFIX = Math.max(...CASED_PREFIXES.map((prefix) => prefix.length));
+
+/**
+ * The one address of the page a path names (issue 32): every path of the site is lower case but
+ * for the parts CASED_PREFIXES keep, has no trailing slash, and is spelled as `normalisedPath`
+ * writes it. React Router matches paths in any case and spelling; the server redirects every
+ * other spelling here (server/canonical-address.ts), so the page cache keeps, tags and drops
+ * each page under one key. Null for what is no address of ours (a path that resolves to
+ * `//host…`).
+ */
+export function canonicalPath(pathname: string): string | null {
+  const path = normalisedPath(pathname);
+  if (!path.startsWith("/") || path.startsWith("//")) return null;
+  const head = lowerCase(path.slice(0, LONGEST_CASED_PREFIX));
+  const cased = CASED_PREFIXES.find((prefix) => head.startsWith(prefix));
+  const canonical = cased ? cased + path.slice(cased.length) : lowerCase(path);
+  return canonical.length > 1 && canonical.endsWith("/")
+    ? canonical.replace(/\/+$/, "") || "/"
+    : canonical;
+}
+
+/**
+ * The calendar feed has one address, `{token}.ics`: React Router would also answer
+ * `{token}.ics.data` with the calendar, as the data of a page. False for that (a canonical path).
+ */
+export const isAddress = (canonical: string) =>
+  !(canonical.startsWith(CALENDAR_FEED_PREFIX) && canonical.endsWith(".data"));
 
 /**
  * Every query parameter the site reads, anywhere (tests/unit/page-params.test.ts checks the
@@ -159,12 +234,14 @@ const LIST_PAGE = /^\/liste\/(\d{1,15})(?:-[^/]*)?(?:\.data)?$/;
 const PROFILE_PAGE = /^\/u\/([^/]+?)(?:\.data)?$/;
 
 /**
- * What this path's page (or its data) shows that can change under it, as a tag: `movie:603` for
- * the pages that show an item's reviews and "Perde puanı", `list:12` for a list's page,
- * `profile:ayse.k` for a profile (by its username's key). Announcing the item (ItemChanges)
- * drops the pages with its tag.
+ * What this path's page (or its data) shows that can change under it, as a tag, read from the
+ * path's canonical spelling: `movie:603` for the pages that show an item's reviews and "Perde
+ * puanı", `list:12` for a list's page, `profile:ayse.k` for a profile (by its username's key).
+ * Announcing the item (ItemChanges) drops the pages with its tag.
  */
-export function pageTagOfPath(pathname: string): string | null {
+export function pageTagOfPath(path: string): string | null {
+  const pathname = canonicalPath(path);
+  if (pathname === null) return null;
   const item = ITEM_PAGE.exec(pathname);
   if (item) {
     const id = idFromSlug(item[2]);
@@ -189,15 +266,28 @@ export function pageTagOfPath(pathname: string): string | null {
 
 export const itemTag = (item: { type: string; id: number | string }) => `${item.type}:${item.id}`;
 
-/** Paths whose last part is a secret: a calendar feed's token, a list invite's token. */
-const SECRET_PATH = /^(\/takvim\/abonelik\/|\/liste-davet\/)[^/?#]*/;
+/**
+ * Where a path's part is a secret: a calendar feed's token, a list invite's token. Matched
+ * anywhere in the path and in any case: a path React Router would not send to the feed still
+ * gets its token hidden.
+ */
+const SECRET_PART = /(\/takvim\/abonelik\/|\/liste-davet\/)[^/?#]*/gi;
+const SECRET_PREFIX = /\/takvim\/abonelik\/|\/liste-davet\//i;
 
 /**
- * Whether a path carries a secret (a calendar feed's or a list invite's token): the page cache
- * neither stores nor looks up such a path, so the token never becomes a cache key (in memory or
- * in Redis).
+ * Whether a path carries a secret (a calendar feed's or a list invite's token), in any spelling:
+ * the page cache neither stores nor looks up such a path, so the token never becomes a cache key
+ * (in memory or in Redis).
  */
-export const carriesSecret = (pathname: string) => SECRET_PATH.test(pathname);
+export const carriesSecret = (pathname: string) => SECRET_PREFIX.test(normalisedPath(pathname));
 
-/** A URL or path fit for a log line: a feed's or an invite's token becomes `[gizli]`. */
-export const redactSecrets = (url: string) => url.replace(SECRET_PATH, "$1[gizli]");
+/**
+ * A URL or path fit for a log line, in its normalised spelling: a feed's or an invite's token
+ * becomes `[gizli]`, however the address was written (`/TAKVIM/abonelik/…`, `/t%61kvim/…`).
+ */
+export const redactSecrets = (url: string) => {
+  const queryAt = url.search(/[?#]/);
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const rest = queryAt === -1 ? "" : url.slice(queryAt);
+  return (normalisedPath(path) + rest).replace(SECRET_PART, "$1[gizli]");
+};

@@ -62,6 +62,24 @@ export function raw(base: string, options: RawRequest): Promise<RawResponse> {
   });
 }
 
+/**
+ * A GET as a script sends it, following the site's own redirects (to its own paths only, at
+ * most five): every answer on the way, and the last.
+ */
+export async function follow(base: string, path: string, headers: Record<string, string> = {}) {
+  const chain: (RawResponse & { path: string })[] = [];
+  let next = path;
+  for (let hop = 0; hop < 5; hop++) {
+    const answer = await raw(base, { path: next, headers });
+    chain.push({ ...answer, path: next });
+    const location = answer.headers.location;
+    if (answer.status < 300 || answer.status >= 400 || !location) break;
+    if (!location.startsWith("/") || location.startsWith("//")) break;
+    next = location;
+  }
+  return { chain, last: chain.at(-1)! };
+}
+
 /** A visitor with cookies, posting forms as a browser without JavaScript does. */
 export class Visitor {
   private cookies = new Map<string, string>();
