@@ -234,6 +234,8 @@ export function ListItemsEditor({
         sensors={sensors}
         collisionDetection={closestCenter}
         modifiers={[vertical]}
+        // The page scrolls only when the row is held near the window's edge (7% of its height).
+        autoScroll={{ threshold: { x: 0, y: 0.07 } }}
         onDragEnd={onDragEnd}
         accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
       >
