@@ -118,7 +118,9 @@ const applyMoves = (order: string[], moves: Move[]) =>
   moves.reduce((current, next) => moved(current, next.key, next.position), order);
 
 /** The rows move only up and down, whatever the pointer does sideways. */
-const vertical: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+const VERTICAL: Modifier[] = [({ transform }) => ({ ...transform, x: 0 })];
+/** The page scrolls only when a row is held near the window's edge (7% of its height). */
+const AUTO_SCROLL = { threshold: { x: 0, y: 0.07 } };
 
 /** Where a row stood on the page when the drag began (0 for the first). */
 const indexOf = (entry: Active | Over) =>
@@ -233,9 +235,8 @@ export function ListItemsEditor({
         id={contextId}
         sensors={sensors}
         collisionDetection={closestCenter}
-        modifiers={[vertical]}
-        // The page scrolls only when the row is held near the window's edge (7% of its height).
-        autoScroll={{ threshold: { x: 0, y: 0.07 } }}
+        modifiers={VERTICAL}
+        autoScroll={AUTO_SCROLL}
         onDragEnd={onDragEnd}
         accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
       >
