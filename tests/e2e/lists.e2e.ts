@@ -5,7 +5,7 @@ import { openDatabase } from "../../app/db/client.server";
 import { startAppServer, preparedDataDir, type TestServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
 import { seedListItems } from "../support/list-seed";
-import { describeInBrowser, openTab, PHONE } from "./browser";
+import { describeInBrowser, hydrated, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
 /*
@@ -104,6 +104,35 @@ async function centre(page: Page, locator: ReturnType<Page["locator"]>) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** What a screen reader is told: the page's assertive live region. */
+const announced = (page: Page) => page.locator('[aria-live="assertive"]').textContent();
+
+/**
+ * A tab whose console errors and Content-Security-Policy violations (the drag library's element
+ * styles, live region and hidden instructions included) are kept, for `clean` to check.
+ */
+async function watchedTab(...args: Parameters<typeof tab>) {
+  const page = await tab(...args);
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.addInitScript(() =>
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  return { page, clean: () => expect(errors).toEqual([]) };
+}
+
+/** Reloads the page and checks that it shows `order`, as the server saved it. */
+async function afterReload(page: Page, order: string[], { script = true } = {}) {
+  await page.reload();
+  expect(await shownOrder(page)).toEqual(order);
+  if (script) await hydrated(page);
+}
+
 /** An anonymous GET, as a crawler or a link preview makes it. */
 const anonymous = (pathname: string) => fetch(`${site}${pathname}`);
 const listPath = async (listId: number) => {
@@ -159,7 +188,7 @@ describeInBrowser("Listelerim", () => {
 
 describeInBrowser("reordering", () => {
   it("drags with the mouse, moves from the keyboard and with the buttons on a desktop", async () => {
-    const page = await tab(owner, DESKTOP);
+    const { page, clean } = await watchedTab(owner, DESKTOP);
     await page.goto(`/dashboard/listeler/${ids.desktop}`);
     expect(await shownOrder(page)).toEqual(keys(1, 2, 3, 4, 5));
 
@@ -171,16 +200,41 @@ describeInBrowser("reordering", () => {
     await page.mouse.move(from.x, to.y - 30, { steps: 20 });
     await page.mouse.up();
     expect(await shownOrder(page)).toEqual(keys(3, 1, 2, 4, 5));
+    await expect.poll(() => announced(page)).toBe(`${title(3)} 1. sıraya bırakıldı.`);
     await expect.poll(() => serverOrder(ids.desktop)).toEqual(keys(3, 1, 2, 4, 5));
+    await afterReload(page, keys(3, 1, 2, 4, 5));
 
-    // From the keyboard: picked up with Space, two places down, dropped with Space.
+    // From the keyboard: picked up with Space, two places down, dropped with Space; a screen
+    // reader hears each step in Turkish.
     await handle(page, 3).focus();
     await page.keyboard.press("Space");
+    await expect
+      .poll(() => announced(page))
+      .toBe(
+        `${title(3)} alındı, 1. sırada. Yukarı ve aşağı oklarla taşıyın, bırakmak için Boşluk, vazgeçmek için Escape.`,
+      );
     await page.keyboard.press("ArrowDown");
+    await expect.poll(() => announced(page)).toBe(`${title(3)}: 2. sıra.`);
     await page.keyboard.press("ArrowDown");
+    await expect.poll(() => announced(page)).toBe(`${title(3)}: 3. sıra.`);
     await page.keyboard.press("Space");
-    expect(await shownOrder(page)).toEqual(keys(1, 2, 3, 4, 5));
+    await expect.poll(() => shownOrder(page)).toEqual(keys(1, 2, 3, 4, 5));
+    await expect.poll(() => announced(page)).toBe(`${title(3)} 3. sıraya bırakıldı.`);
+    // The handle keeps the focus, for the next move.
+    expect(await handle(page, 3).evaluate((element) => element === document.activeElement)).toBe(
+      true,
+    );
     await expect.poll(() => serverOrder(ids.desktop)).toEqual(keys(1, 2, 3, 4, 5));
+
+    // Picked up and put back with Escape: nothing moves.
+    await page.keyboard.press("Space");
+    await expect.poll(() => announced(page)).toMatch(/alındı, 3\. sırada/);
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => announced(page)).toBe(`${title(3)}: 2. sıra.`);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => announced(page)).toMatch(/^Taşıma iptal edildi\./);
+    expect(await shownOrder(page)).toEqual(keys(1, 2, 3, 4, 5));
+    await afterReload(page, keys(1, 2, 3, 4, 5));
 
     // Two quick taps on "yukarı taşı": both moves arrive, in order.
     const up = page.getByRole("button", { name: `${title(5)}: yukarı taşı` });
@@ -190,10 +244,12 @@ describeInBrowser("reordering", () => {
     await expect.poll(() => serverOrder(ids.desktop)).toEqual(keys(1, 2, 5, 3, 4));
     // After the last answer the page shows the server's order.
     await expect.poll(() => shownOrder(page)).toEqual(keys(1, 2, 5, 3, 4));
+    await afterReload(page, keys(1, 2, 5, 3, 4));
+    clean();
   });
 
   it("drags by touch on a phone", async () => {
-    const page = await tab(owner, PHONE, { hasTouch: true });
+    const { page, clean } = await watchedTab(owner, PHONE, { hasTouch: true });
     await page.goto(`/dashboard/listeler/${ids.phone}`);
     const from = await centre(page, handle(page, 1));
     const below = page.locator(`li[data-key="${seeded[2]!.key}"]`);
@@ -211,6 +267,8 @@ describeInBrowser("reordering", () => {
     await send("touchEnd", from.x, target);
     expect(await shownOrder(page)).toEqual(keys(2, 3, 1, 4, 5));
     await expect.poll(() => serverOrder(ids.phone)).toEqual(keys(2, 3, 1, 4, 5));
+    await afterReload(page, keys(2, 3, 1, 4, 5));
+    clean();
   });
 
   it("moves with the buttons without JavaScript", async () => {
@@ -231,6 +289,7 @@ describeInBrowser("reordering", () => {
     expect(await toast.textContent()).toBe("Sıra güncellendi");
     expect(await shownOrder(page)).toEqual(keys(2, 1, 3, 5, 4));
     expect(await serverOrder(ids.noScript)).toEqual(keys(2, 1, 3, 5, 4));
+    await afterReload(page, keys(2, 1, 3, 5, 4), { script: false });
   });
 });
 

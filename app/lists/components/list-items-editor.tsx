@@ -1,14 +1,26 @@
 import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-} from "react";
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Active,
+  type Announcements,
+  type DragEndEvent,
+  type Modifier,
+  type Over,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  hasSortableData,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
@@ -28,14 +40,14 @@ import { itemKey } from "../schemas";
  * A list's items on its editing page, in order. Every row has up and down buttons that are plain
  * forms (they work without JavaScript). With JavaScript the rows can also be dragged by their
  * handle (mouse, pen and touch alike, through pointer events) or moved from the keyboard (Space
- * on the handle picks the row up, the arrows move it, Space drops it, Escape puts it back).
- * Moves show at once; they are sent one after another, so none is lost however fast they come,
- * and after the last one the page shows the server's order. A move the server refused puts the
- * rows back in the server's order with a toast.
+ * or Enter on the handle picks the row up, the arrows move it, Space or Enter drops it, Escape
+ * puts it back): dnd-kit (decision 009) does the dragging and speaks to screen readers in the
+ * words below. Moves show at once; they are sent one after another, so none is lost however
+ * fast they come, and after the last one the page shows the server's order. A move the server
+ * refused puts the rows back in the server's order with a toast.
  */
 
 type Move = { key: string; position: number };
-type Carried = { key: string; from: number; by: "pointer" | "key" };
 
 const itemName = (item: ListItemView) =>
   item.title ?? (item.type === "movie" ? `Film #${item.id}` : `Dizi #${item.id}`);
@@ -84,6 +96,7 @@ function useMoveQueue(action: string, serverOrder: string[]) {
     sendNext();
   }, [fetcher.state, answer, sendNext]);
 
+  /** Shows `shown` at once and queues the move that makes it: `key` to `position` in the list. */
   const move = useCallback(
     (key: string, position: number, shown: string[]) => {
       queue.current.push({ key, position });
@@ -92,7 +105,7 @@ function useMoveQueue(action: string, serverOrder: string[]) {
     },
     [sendNext],
   );
-  return { order, setOrder, move };
+  return { order, move };
 }
 
 function moved(order: string[], key: string, position: number): string[] {
@@ -103,6 +116,20 @@ function moved(order: string[], key: string, position: number): string[] {
 
 const applyMoves = (order: string[], moves: Move[]) =>
   moves.reduce((current, next) => moved(current, next.key, next.position), order);
+
+/** The rows move only up and down, whatever the pointer does sideways. */
+const VERTICAL: Modifier[] = [({ transform }) => ({ ...transform, x: 0 })];
+/** The page scrolls only when a row is held near the window's edge (7% of its height). */
+const AUTO_SCROLL = { threshold: { x: 0, y: 0.07 } };
+
+/** Where a row stood on the page when the drag began (0 for the first). */
+const indexOf = (entry: Active | Over) =>
+  hasSortableData(entry) ? entry.data.current.sortable.index : 0;
+
+const SCREEN_READER_INSTRUCTIONS = {
+  draggable:
+    "Taşımak için Boşluk ya da Enter tuşuna basın. Yukarı ve aşağı oklarla yerini seçin, bırakmak için yeniden Boşluk ya da Enter'a, vazgeçmek için Escape'e basın.",
+};
 
 /**
  * `items`: a page of the list, the first at place `offset + 1` of `total`; `returnTo`: that
@@ -125,153 +152,68 @@ export function ListItemsEditor({
   const action = paths.listEdit(listId);
   const byKey = useMemo(() => new Map(items.map((item) => [itemKey(item), item])), [items]);
   const serverOrder = useMemo(() => items.map(itemKey), [items]);
-  const { order, setOrder, move } = useMoveQueue(action, serverOrder);
-  const shown = order.filter((key) => byKey.has(key));
-  const listRef = useRef<HTMLOListElement>(null);
-  const [announcement, setAnnouncement] = useState("");
-
-  // A row being dragged or carried from the keyboard: where it started, in the order then.
-  const [carried, setCarried] = useState<Carried>();
+  const { order, move } = useMoveQueue(action, serverOrder);
+  const shown = useMemo(() => order.filter((key) => byKey.has(key)), [order, byKey]);
+  const contextId = useId();
+  const sensors = useSensors(
+    // A few pixels of travel before a drag begins: a tap on the handle is not a move.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   // The handlers read the page's state through this, so they stay the same functions and the
-  // rows (memoised) do not all render again on every step of a drag.
-  const live = useRef({ shown, carried, byKey, move, setOrder, offset, total });
+  // rows (memoised) do not all render again when one is moved with its buttons.
+  const live = useRef({ shown, byKey, move, offset, total });
   useEffect(() => {
-    live.current = { shown, carried, byKey, move, setOrder, offset, total };
+    live.current = { shown, byKey, move, offset, total };
   });
 
-  const handlers = useMemo(() => {
-    const rowOf = (key: string) =>
-      listRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) ?? null;
-    const keyOf = (element: Element) =>
-      element.closest<HTMLElement>("[data-key]")?.dataset.key ?? "";
-    const nameOf = (key: string) => {
-      const item = live.current.byKey.get(key);
+  // The row under the dragged one: told only when it changes (at first it is its own place).
+  const under = useRef<UniqueIdentifier | null>(null);
+  const { announcements, onDragEnd, onStep } = useMemo(() => {
+    const nameOf = (entry: Active | Over) => {
+      const item = live.current.byKey.get(String(entry.id));
       return item ? itemName(item) : "";
     };
-    const carry = (next: Carried | undefined) => {
-      live.current.carried = next;
-      setCarried(next);
+    const placeOf = (entry: Active | Over) => live.current.offset + indexOf(entry) + 1;
+    const announcements: Announcements = {
+      onDragStart: ({ active }) => {
+        under.current = active.id;
+        return `${nameOf(active)} alındı, ${placeOf(active)}. sırada. Yukarı ve aşağı oklarla taşıyın, bırakmak için Boşluk, vazgeçmek için Escape.`;
+      },
+      onDragOver: ({ active, over }) => {
+        if ((over?.id ?? null) === under.current) return undefined;
+        under.current = over?.id ?? null;
+        return over
+          ? `${nameOf(active)}: ${placeOf(over)}. sıra.`
+          : `${nameOf(active)} listenin dışında; bırakırsanız yerinde kalır.`;
+      },
+      onDragEnd: ({ active, over }) =>
+        `${nameOf(active)} ${placeOf(over ?? active)}. sıraya bırakıldı.`,
+      onDragCancel: ({ active }) =>
+        `Taşıma iptal edildi. ${nameOf(active)} ${placeOf(active)}. sırada kaldı.`,
     };
-    // Moves the row by one place in the shown order and returns the new order.
-    const step = (key: string, by: -1 | 1) => {
-      const { shown } = live.current;
-      const to = shown.indexOf(key) + by;
-      if (to < 0 || to >= shown.length) return shown;
+    // Moves a row to a place on the page, shown at once and queued for the server.
+    const put = (key: string, to: number) => {
+      const { shown, offset } = live.current;
       const next = moved(shown, key, to + 1);
       live.current.shown = next;
-      live.current.setOrder(next);
-      return next;
+      live.current.move(key, offset + to + 1, next);
     };
-    const finish = (key: string, from: number) => {
-      const { shown } = live.current;
-      carry(undefined);
-      const to = shown.indexOf(key);
-      const place = live.current.offset + to + 1;
-      setAnnouncement(`${nameOf(key)} ${place}. sıraya bırakıldı.`);
-      if (to !== from) live.current.move(key, place, shown);
-    };
-    const cancel = () => {
-      const { carried, shown } = live.current;
-      if (!carried) return;
-      const back = moved(shown, carried.key, carried.from + 1);
-      live.current.shown = back;
-      live.current.setOrder(back);
-      carry(undefined);
-      setAnnouncement("Taşıma iptal edildi.");
-    };
-    const middle = (row: HTMLElement | null) => {
-      if (!row) return null;
-      const box = row.getBoundingClientRect();
-      return box.top + box.height / 2;
-    };
-
-    const handle: HandleEvents = {
-      onPointerDown(event) {
-        if (event.button !== 0 || live.current.carried) return;
-        event.preventDefault();
-        const key = keyOf(event.currentTarget);
-        const pointer = event.pointerId;
-        carry({ key, from: live.current.shown.indexOf(key), by: "pointer" });
-        // The window follows the pointer, not the handle: React moves the dragged row in the
-        // page as it passes others, and a moved element loses a pointer capture.
-        const onMove = (move: globalThis.PointerEvent) => {
-          if (move.pointerId !== pointer) return;
-          const { shown } = live.current;
-          const index = shown.indexOf(key);
-          const y = move.clientY;
-          // Past the middle of the row above or below: the row takes its place.
-          const above = index > 0 ? middle(rowOf(shown[index - 1]!)) : null;
-          const below = index < shown.length - 1 ? middle(rowOf(shown[index + 1]!)) : null;
-          if (above !== null && y < above) step(key, -1);
-          else if (below !== null && y > below) step(key, 1);
-          // Near the window's edge the page scrolls (touch cannot scroll it during a drag).
-          const edge = 56;
-          if (y < edge) window.scrollBy(0, -16);
-          else if (y > window.innerHeight - edge) window.scrollBy(0, 16);
-        };
-        const onEnd = (end: globalThis.PointerEvent) => {
-          if (end.pointerId !== pointer) return;
-          window.removeEventListener("pointermove", onMove);
-          window.removeEventListener("pointerup", onEnd);
-          window.removeEventListener("pointercancel", onEnd);
-          const { carried } = live.current;
-          if (carried?.by !== "pointer") return;
-          if (end.type === "pointerup") finish(carried.key, carried.from);
-          else cancel();
-        };
-        window.addEventListener("pointermove", onMove);
-        window.addEventListener("pointerup", onEnd);
-        window.addEventListener("pointercancel", onEnd);
-      },
-      onKeyDown(event) {
-        const key = keyOf(event.currentTarget);
-        const { carried, shown } = live.current;
-        const holding = carried?.key === key && carried.by === "key";
-        if (event.key === " " || event.key === "Enter") {
-          event.preventDefault();
-          if (holding) return finish(key, carried.from);
-          carry({ key, from: shown.indexOf(key), by: "key" });
-          setAnnouncement(
-            `${nameOf(key)} alındı, ${live.current.offset + shown.indexOf(key) + 1}. sırada. Yukarı ve aşağı oklarla taşıyın, bırakmak için Boşluk, vazgeçmek için Escape.`,
-          );
-        } else if (holding && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
-          event.preventDefault();
-          const next = step(key, event.key === "ArrowUp" ? -1 : 1);
-          setAnnouncement(`${nameOf(key)}: ${live.current.offset + next.indexOf(key) + 1}. sıra.`);
-          // The row moved in the page: its handle keeps the focus.
-          requestAnimationFrame(() =>
-            rowOf(key)?.querySelector<HTMLButtonElement>("[data-handle]")?.focus(),
-          );
-        } else if (holding && event.key === "Escape") {
-          event.preventDefault();
-          cancel();
-        }
-      },
-      onBlur(event) {
-        const { carried } = live.current;
-        // Focus leaving while carried from the keyboard (not the row's own re-focus) puts it back.
-        if (
-          carried?.by === "key" &&
-          keyOf(event.currentTarget) === carried.key &&
-          event.relatedTarget
-        )
-          cancel();
-      },
+    const onDragEnd = ({ active, over }: DragEndEvent) => {
+      if (over && over.id !== active.id) put(String(active.id), indexOf(over));
     };
     // The up and down buttons with JavaScript: the same queue as a drag.
     const onStep = (key: string, by: -1 | 1) => {
-      const from = live.current.shown.indexOf(key);
-      const next = step(key, by);
-      const to = next.indexOf(key);
-      const { offset, total } = live.current;
-      if (to !== from) live.current.move(key, offset + to + 1, next);
-      // The first or last row of a page goes on to the next page's place: the server moves it
-      // and the page's data, read again after the move, shows what is on the page now.
-      else if (offset + from + 1 + by >= 1 && offset + from + 1 + by <= total)
-        live.current.move(key, offset + from + 1 + by, next);
+      const { shown, offset, total } = live.current;
+      const to = shown.indexOf(key) + by;
+      if (to >= 0 && to < shown.length) put(key, to);
+      // The first or last row of a page goes on to the neighbouring page's place: the server
+      // moves it and the page's data, read again after the move, shows what is on the page now.
+      else if (offset + to + 1 >= 1 && offset + to + 1 <= total)
+        live.current.move(key, offset + to + 1, shown);
     };
-    return { handle, onStep };
+    return { announcements, onDragEnd, onStep };
   }, []);
 
   if (shown.length === 0)
@@ -284,38 +226,39 @@ export function ListItemsEditor({
 
   return (
     <>
-      <p className="sr-only" aria-live="assertive">
-        {announcement}
-      </p>
       {hydrated && (
         <p className="text-sm text-muted-foreground">
           Sırayı değiştirmek için tutamaçtan sürükleyin ya da oklarla taşıyın.
         </p>
       )}
-      <ol ref={listRef} aria-label="Listedeki yapımlar" className="space-y-2">
-        {shown.map((key, index) => (
-          <ItemRow
-            key={key}
-            item={byKey.get(key)!}
-            position={offset + index + 1}
-            last={offset + index + 1 === total}
-            returnTo={returnTo}
-            action={action}
-            hydrated={hydrated}
-            carried={carried?.key === key}
-            handle={handlers.handle}
-            onStep={handlers.onStep}
-          />
-        ))}
-      </ol>
+      <DndContext
+        id={contextId}
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={VERTICAL}
+        autoScroll={AUTO_SCROLL}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+      >
+        <SortableContext items={shown} strategy={verticalListSortingStrategy}>
+          <ol aria-label="Listedeki yapımlar" className="space-y-2">
+            {shown.map((key, index) => (
+              <ItemRow
+                key={key}
+                item={byKey.get(key)!}
+                position={offset + index + 1}
+                last={offset + index + 1 === total}
+                returnTo={returnTo}
+                action={action}
+                hydrated={hydrated}
+                onStep={onStep}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
     </>
   );
-}
-
-interface HandleEvents {
-  onPointerDown(event: PointerEvent<HTMLButtonElement>): void;
-  onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void;
-  onBlur(event: FocusEvent<HTMLButtonElement>): void;
 }
 
 const ItemRow = memo(function ItemRow({
@@ -325,8 +268,6 @@ const ItemRow = memo(function ItemRow({
   action,
   returnTo,
   hydrated,
-  carried,
-  handle,
   onStep,
 }: {
   item: ListItemView;
@@ -335,8 +276,6 @@ const ItemRow = memo(function ItemRow({
   action: string;
   returnTo: string;
   hydrated: boolean;
-  carried: boolean;
-  handle: HandleEvents;
   onStep(key: string, by: -1 | 1): void;
 }) {
   const image = useImageUrl();
@@ -345,11 +284,22 @@ const ItemRow = memo(function ItemRow({
   const href = paths.title(item.type, { id: item.id, name: item.title ?? "", date: item.date });
   const remover = useFetcher<ListAnswer>();
   const noter = useFetcher<ListAnswer>();
+  const {
+    setNodeRef,
+    setActivatorNodeRef,
+    attributes,
+    listeners,
+    isDragging,
+    transform,
+    transition,
+    index,
+    activeIndex,
+    overIndex,
+  } = useSortable({ id: key, attributes: { roleDescription: "taşınabilir" } });
   useToastOf(remover.data);
   useToastOf(noter.data);
   // Gone at once when removed; back if the server refused.
   if (remover.state !== "idle" || remover.data?.ok) return null;
-
   const hidden = (intent: string) => (
     <>
       <input type="hidden" name="intent" value={intent} />
@@ -389,24 +339,27 @@ const ItemRow = memo(function ItemRow({
 
   return (
     <li
+      ref={setNodeRef}
       data-key={key}
+      // Set through the element's style property, which the Content-Security-Policy allows.
+      style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
         "flex gap-3 rounded-xl border bg-card p-2 sm:p-3",
-        carried && "relative z-10 border-primary shadow-lg ring-2 ring-primary",
+        isDragging && "relative z-10 border-primary shadow-lg ring-2 ring-primary",
       )}
     >
       <div className="flex shrink-0 flex-col items-center justify-center gap-1">
         <span className="w-8 text-center text-sm font-bold text-muted-foreground tabular-nums">
-          {position}
+          {position + shownIndex(index, activeIndex, overIndex) - index}
         </span>
         {hydrated && (
           <button
             type="button"
-            data-handle
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
             aria-label={`${name}: sürükleyerek ya da Boşluk ve oklarla taşı`}
-            aria-pressed={carried}
             className="flex size-9 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground select-none hover:bg-muted active:cursor-grabbing"
-            {...handle}
           >
             <GripVertical className="size-5" />
           </button>
@@ -472,6 +425,15 @@ const ItemRow = memo(function ItemRow({
     </li>
   );
 });
+
+/** Where a row shows while another is dragged over the page (its index when nothing is). */
+function shownIndex(index: number, activeIndex: number, overIndex: number) {
+  if (activeIndex < 0 || overIndex < 0) return index;
+  if (index === activeIndex) return overIndex;
+  if (activeIndex < index && index <= overIndex) return index - 1;
+  if (overIndex <= index && index < activeIndex) return index + 1;
+  return index;
+}
 
 function useToastOf(answer: ListAnswer | undefined) {
   useEffect(() => {
