@@ -24,6 +24,7 @@ import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
+import { cdnPurge } from "./cdn-purge";
 import { answerFailure, lastResort } from "./last-resort";
 import { Lifecycle, type Closer } from "./lifecycle";
 import { observeTmdb, pageCacheLookups, routeLabeller, startMetricsServer } from "./metrics";
@@ -33,6 +34,7 @@ import { reactRouterAdapter, sendAnswer, type AnswerRequest } from "./react-rout
 import { frontDoor } from "./request-context";
 import { sameOriginOnly } from "./same-origin";
 import {
+  contentSecurityPolicy,
   securityHeaders,
   securityHeadersMiddleware,
   type ApplySecurityHeaders,
@@ -156,11 +158,12 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
   });
 
   const imageOrigin = new URL(env.tmdb.imageBaseUrl).origin;
-  const applySecurityHeaders = securityHeaders({
+  const security = {
     dev: Boolean(options.vite),
     imageOrigins: [imageOrigin],
     https: env.publicSiteUrl.startsWith("https://"),
-  });
+  };
+  const applySecurityHeaders = securityHeaders(security);
   app.use(securityHeadersMiddleware(applySecurityHeaders));
   app.use(bodyLimit());
   app.use(sameOriginOnly(env.publicSiteUrl, app.get("trust proxy fn"), logger));
@@ -189,6 +192,7 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
     mode: options.vite ? "development" : "production",
     services,
     trust: app.get("trust proxy fn"),
+    hashedPolicy: contentSecurityPolicy(security).withHashes,
   });
   app.use((req, res, next) => {
     answer(req, res, String(res.locals.cspNonce))
@@ -221,7 +225,7 @@ function productionListener(
         .then((result) => {
           // A visitor who left may have got a page cut short: it is neither sent nor kept.
           if (res.destroyed) return;
-          pageCache.keep(req, res, result, nonce);
+          pageCache.keep(req, res, result);
           sendAnswer(res, result);
         })
         .catch((error: unknown) => answerFailure(services.logger, error, req, res))
@@ -260,6 +264,9 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         ...services,
         buildId: serverBuild.assets.version,
         onLookup: countPageCacheLookup,
+        purge: services.env.cdnPurgeUrl
+          ? cdnPurge(services.env.cdnPurgeUrl, services.logger)
+          : undefined,
       })
     : undefined;
   const lifecycle = new Lifecycle();
