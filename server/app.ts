@@ -31,7 +31,7 @@ import { observeTmdb, pageCacheLookups, routeLabeller, startMetricsServer } from
 import { openPageCache, type PageCache } from "./page-cache";
 import type { LookupObserver } from "./page-store";
 import { reactRouterAdapter, sendAnswer, type AnswerRequest } from "./react-router-adapter";
-import { frontDoor } from "./request-context";
+import { frontDoor, requestIdOf, sendRequestId } from "./request-context";
 import { sameOriginOnly } from "./same-origin";
 import {
   contentSecurityPolicy,
@@ -134,6 +134,10 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
   // Forwarding headers are believed only from the proxies TRUST_PROXY names (none by default), so
   // a client cannot pick its own address for the rate limits.
   app.set("trust proxy", env.trustProxy);
+  app.use((req, res, next) => {
+    sendRequestId(req, res);
+    next();
+  });
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -218,6 +222,7 @@ function productionListener(
   const { app, answer, applySecurityHeaders } = site;
   const compress = compression();
   const render: RequestListener = (req, res) => {
+    sendRequestId(req, res);
     const nonce = applySecurityHeaders(res);
     // The same compression as Express's (it only needs Node's request and response).
     compress(req as express.Request, res as express.Response, () => {
@@ -264,6 +269,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         ...services,
         buildId: serverBuild.assets.version,
         onLookup: countPageCacheLookup,
+        requestId: requestIdOf,
         purge: services.env.cdnPurgeUrl
           ? cdnPurge(services.env.cdnPurgeUrl, services.logger)
           : undefined,

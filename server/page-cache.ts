@@ -123,6 +123,8 @@ export interface PageCacheOptions {
   /** Part of every key, so a new deployment never serves pages of the previous build. */
   buildId: string;
   logger: Logger;
+  /** The request's id, sent back with a hit (X-Request-Id). */
+  requestId?: (req: IncomingMessage) => string | undefined;
   now?: () => number;
 }
 
@@ -165,6 +167,7 @@ export function createPageCache({
   store,
   buildId,
   logger,
+  requestId = () => undefined,
   now = Date.now,
 }: PageCacheOptions): PageCache {
   const renders = new Map<string, Render>();
@@ -175,8 +178,17 @@ export function createPageCache({
   function send(req: IncomingMessage, res: ServerResponse, entry: PageEntry, as: CacheAnswer) {
     const gzip = acceptsGzip(req.headers["accept-encoding"]);
     const age = String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000)));
-    const headers = gzip ? entry.gzipHeaders : entry.identityHeaders;
-    res.writeHead(entry.status, [...headers, "Age", age, "X-Cache", as]);
+    const headers = [
+      ...(gzip ? entry.gzipHeaders : entry.identityHeaders),
+      "Age",
+      age,
+      "X-Cache",
+      as,
+    ];
+    const id = requestId(req);
+    if (id !== undefined) headers.push("X-Request-Id", id);
+    // One list of headers, nothing set on `res` before: Node's fast path.
+    res.writeHead(entry.status, headers);
     res.end(req.method === "HEAD" ? undefined : gzip ? entry.gzip : entry.body);
   }
 
@@ -354,6 +366,7 @@ export async function openPageCache({
   buildId,
   onLookup,
   purge,
+  requestId,
 }: {
   redis?: RedisConnection;
   changes: ItemChanges;
@@ -361,6 +374,7 @@ export async function openPageCache({
   buildId: string;
   onLookup?: LookupObserver;
   purge?: CdnPurge;
+  requestId?: (req: IncomingMessage) => string | undefined;
 }): Promise<PageCache> {
   const memory = memoryPageStore();
   const store = redis
@@ -368,7 +382,7 @@ export async function openPageCache({
     : onLookup
       ? observedMemoryStore(memory, onLookup)
       : memory;
-  const cache = createPageCache({ store, buildId, logger });
+  const cache = createPageCache({ store, buildId, logger, requestId });
   changes.listen(async (items) => {
     const tags = items.map(itemTag);
     try {
