@@ -245,12 +245,17 @@ function productionListener(
   };
 }
 
+/** The counter's series by "layer result" (prom-client hashes its labels on each call). */
+const lookupSeries = new Map<string, ReturnType<typeof pageCacheLookups.labels>>();
+
 /** Each look-up of a page cache layer, in the metrics: hit, stale (kept past its lifetime) or miss. */
-const countPageCacheLookup: LookupObserver = (layer, found) =>
-  pageCacheLookups.inc({
-    layer,
-    result: !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale",
-  });
+const countPageCacheLookup: LookupObserver = (layer, found) => {
+  const result = !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale";
+  const key = `${layer} ${result}`;
+  let series = lookupSeries.get(key);
+  if (!series) lookupSeries.set(key, (series = pageCacheLookups.labels({ layer, result })));
+  series.inc();
+};
 
 export async function start(options: StartOptions = {}): Promise<Server> {
   let services: AppServices;
