@@ -11,7 +11,9 @@ import {
 } from "react-router";
 import { redactSecrets } from "./core/paths";
 import { isServiceFailure } from "./core/failures.server";
+import { isSharedResponse } from "./core/http-cache";
 import { replaceInBytes, type Replacement } from "./core/replace-in-bytes.server";
+import { inlineScriptHashes } from "./core/script-hashes.server";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
@@ -56,7 +58,7 @@ function documentRewrite(deferred: boolean, nonce: string | undefined): Replacem
     { find: MODULE_PRELOAD, replace: `<link rel="${DEFERRED_PRELOAD_REL}"`, until: HEAD_END },
     {
       find: HEAD_END,
-      replace: `<script nonce="${nonce ?? ""}">${wakeScript}</script>${HEAD_END}`,
+      replace: `<script${nonce ? ` nonce="${nonce}"` : ""}>${wakeScript}</script>${HEAD_END}`,
       max: 1,
     },
     { find: MODULE_SCRIPT, replace: `type="${DEFERRED_MODULE_TYPE}"`, max: 1 },
@@ -87,7 +89,10 @@ export default function handleRequest(
   // cold render. Crawlers and link previews also wait for every lazy part (`onAllReady`).
   const userAgent = request.headers.get("user-agent");
   const waitForAll = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-  const nonce = loadContext.cspNonce;
+  // A page every visitor shares (a shared cache may keep it) carries no nonce: its policy lists
+  // its inline scripts' hashes, so the stored bytes serve everyone as they are (decision 023).
+  const hashedPolicy = isSharedResponse(headers) ? loadContext.hashedPolicy : undefined;
+  const nonce = hashedPolicy ? undefined : loadContext.cspNonce;
   const deferred = hydratesOnInteraction(routerContext);
 
   return new Promise<Response>((resolve, reject) => {
@@ -109,6 +114,8 @@ export default function handleRequest(
               clearTimeout(timeout);
               headers.set("Content-Type", "text/html; charset=utf-8");
               const html = replaceInBytes(Buffer.concat(chunks), documentRewrite(deferred, nonce));
+              if (hashedPolicy)
+                headers.set("Content-Security-Policy", hashedPolicy(inlineScriptHashes(html)));
               resolve(new Response(html, { headers, status: responseStatus }));
               callback();
             },

@@ -34,6 +34,11 @@ declare module "react-router" {
     services: AppServices;
     /** Per-request nonce that the Content-Security-Policy allows for inline scripts. */
     cspNonce: string;
+    /**
+     * The Content-Security-Policy of a page every visitor shares, from its inline scripts'
+     * hashes (decision 023); such a page is rendered without the nonce. Production only.
+     */
+    hashedPolicy?: (hashes: readonly string[]) => string;
     /** The client's address (X-Forwarded-For only from TRUST_PROXY's proxies), for rate limits. */
     clientIp: string;
     /** Filled in while the request runs: a service failed, so the answer is 503 and not cached. */

@@ -5,19 +5,28 @@
  * installed when missing) serving a saved copy of the film page, the same Node server sending
  * that copy as a static file through Express, and Node's bare http module sending it.
  *
+ * The client is wrk (Debian's package, a C client): autocannon, a Node process, took a core of a
+ * 2-core machine itself and capped nginx at about half its speed, which flattered every ratio to
+ * it. autocannon is used only where wrk is missing (or with BENCH_TOOL=autocannon).
+ *
  * Targets are interleaved round by round and the median of the rounds is printed, because the
- * machine is shared: only ratios within one run mean anything. Requests are sent without
- * Accept-Encoding (no compression), except the row marked gzip.
+ * machine is shared: only ratios within one run mean anything. "% of nginx" is the median of each
+ * round's ratio to that round's nginx figure. The load average is printed before and after.
+ * Requests are sent without Accept-Encoding (no compression), except the row marked gzip.
  *
  * With Debian's redis-server installed, a second server runs with REDIS_URL (its own Redis), and
  * its warm pages are measured beside the first's ("warm redis"). Signed-in pages (the film page
  * and the dashboard with a session, rendered every time) are measured beside the cold ones.
  *
  * Options (environment): BENCH_DURATION seconds per measurement (3), BENCH_ROUNDS (3),
- * BENCH_CONNECTIONS (20), BENCH_TOOL=wrk (Debian's wrk instead of autocannon), BENCH_BASELINE=<dir of another checkout, built> to measure its cold
- * pages too (started as `npm start` started it: `node server.js`, no NODE_ENV).
+ * BENCH_CONNECTIONS (20), BENCH_TOOL=autocannon (instead of wrk), BENCH_GROUPS (a comma-separated
+ * list of the groups to measure besides the references, e.g. `warm,warm redis`), BENCH_PAGES
+ * (a comma-separated list of page names, e.g. `film,home`), BENCH_BASELINE=<dir of another
+ * checkout, built> to measure its cold pages too (started as `npm start` started it:
+ * `node server.js`, no NODE_ENV).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -35,9 +44,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BYPASS = { cookie: "perde.bench=cold" };
-const TOOL = process.env.BENCH_TOOL === "wrk" ? "wrk" : "autocannon";
+const GROUPS = process.env.BENCH_GROUPS?.split(",").map((group) => group.trim());
+const PAGE_NAMES = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
 
-const PAGES: [name: string, path: string][] = [
+const ALL_PAGES: [name: string, path: string][] = [
   ["home", "/"],
   ["film", "/film/baba-1972-238"],
   ["series", "/dizi/breaking-bad-2008-1396"],
@@ -49,12 +59,16 @@ const PAGES: [name: string, path: string][] = [
   ["search", "/ara?q=baba"],
   ["award", "/oduller/oscars"],
 ];
+const FILM_PATH = ALL_PAGES[1]![1];
+const PAGES = ALL_PAGES.filter(([name]) => !PAGE_NAMES || PAGE_NAMES.includes(name));
 
 interface Target {
   name: string;
-  group: "reference" | "warm" | "warm redis" | "cold" | "signed-in" | "baseline";
+  group: "reference" | "warm" | "warm redis" | "cold" | "signed-in" | "baseline" | "baseline warm";
   url: string;
   headers?: Record<string, string>;
+  /** The process answering (nginx: its master, whose workers count too), for its CPU time. */
+  pid?: number;
 }
 
 interface Sample {
@@ -62,7 +76,40 @@ interface Sample {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) the answering processes spent per request, in microseconds. */
+  cpuUs: number;
 }
+
+/**
+ * CPU time in microseconds used so far by `pid` and its children (Linux /proc; NaN elsewhere).
+ * Less disturbed than throughput by other work on a shared machine: what a request costs the
+ * server, whoever else is using the cores.
+ */
+function cpuTimeUs(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) };
+  };
+  let total = 0;
+  try {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue;
+      }
+      const { ppid, cpu } = ticks(stat);
+      if (Number(entry) === pid || ppid === pid) total += cpu;
+    }
+  } catch {
+    return NaN;
+  }
+  return (total * 1_000_000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
 
 function run(command: string, args: string[]) {
   return spawnSync(command, args, { cwd: projectRoot, stdio: "inherit" });
@@ -71,6 +118,9 @@ function run(command: string, args: string[]) {
 function which(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 }
+
+const TOOL =
+  process.env.BENCH_TOOL === "autocannon" || !which("wrk") ? "autocannon" : ("wrk" as const);
 
 function ensureNginx(): boolean {
   if (which("nginx")) return true;
@@ -143,15 +193,18 @@ async function startBareNode(file: string): Promise<{ url: string; process: Chil
   return { url, process: child };
 }
 
-/** wrk (Debian) instead of autocannon when BENCH_TOOL=wrk: a C client, lighter than Node's. */
-function measureWithWrk(target: Target): Sample {
+/** wrk (Debian): a C client, two threads. */
+function measureWithWrk(
+  target: Target,
+  duration: number,
+): Omit<Sample, "cpuUs"> & { requests: number } {
   const headerArgs = Object.entries(target.headers ?? {}).flatMap(([name, value]) => [
     "-H",
     `${name}: ${value}`,
   ]);
   const result = spawnSync(
     "wrk",
-    ["-t2", `-c${CONNECTIONS}`, `-d${DURATION}s`, "--latency", ...headerArgs, target.url],
+    ["-t2", `-c${CONNECTIONS}`, `-d${duration}s`, "--latency", ...headerArgs, target.url],
     { encoding: "utf8" },
   );
   const out = result.stdout;
@@ -167,15 +220,25 @@ function measureWithWrk(target: Target): Sample {
     p50: ms("50"),
     p99: ms("99"),
     errors: Number(errors),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN),
   };
 }
 
-async function measure(target: Target): Promise<Sample> {
-  if (TOOL === "wrk") return measureWithWrk(target);
+async function measure(target: Target, duration = DURATION): Promise<Sample> {
+  const cpuBefore = cpuTimeUs(target.pid);
+  const sample =
+    TOOL === "wrk"
+      ? measureWithWrk(target, duration)
+      : await measureWithAutocannon(target, duration);
+  const cpu = cpuTimeUs(target.pid) - cpuBefore;
+  return { ...sample, cpuUs: cpu / sample.requests };
+}
+
+async function measureWithAutocannon(target: Target, duration: number) {
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: target.headers,
   });
   return {
@@ -183,6 +246,7 @@ async function measure(target: Target): Promise<Sample> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
   };
 }
 
@@ -234,7 +298,7 @@ async function main() {
 
     // The saved copy of the film page, as rendered for an anonymous visitor.
     const film = Buffer.from(
-      await (await fetch(`${app.url}${PAGES[1]![1]}`, { headers: BYPASS })).arrayBuffer(),
+      await (await fetch(`${app.url}${FILM_PATH}`, { headers: BYPASS })).arrayBuffer(),
     );
     await writeFile(path.join(scratch, "film.html"), film);
     await writeFile(staticCopy, film);
@@ -245,7 +309,7 @@ async function main() {
 
     // Warm the page caches and check that warm requests are hits and cold ones are not: once a
     // first answer has arrived, its copy answers the next request.
-    for (const server of [app, appRedis].filter((each) => each !== undefined)) {
+    for (const server of [app, appRedis, baseline].filter((each) => each !== undefined)) {
       for (const [, page] of PAGES) {
         await (await fetch(server.url + page)).arrayBuffer();
         const warm = await fetch(server.url + page);
@@ -265,10 +329,11 @@ async function main() {
               name: "nginx: saved film page",
               group: "reference",
               url: `${nginx.url}/film.html`,
+              pid: nginx.process.pid,
             } as Target,
           ]
         : []),
-      { name: "node:http: same bytes", group: "reference", url: bare.url },
+      { name: "node:http: same bytes", group: "reference", url: bare.url, pid: bare.process.pid },
       {
         name: "Express static: same bytes",
         group: "reference",
@@ -278,7 +343,7 @@ async function main() {
       {
         name: "film (gzip)",
         group: "warm",
-        url: app.url + PAGES[1]![1],
+        url: app.url + FILM_PATH,
         headers: { "accept-encoding": "gzip" },
       },
       ...(appRedis
@@ -294,35 +359,49 @@ async function main() {
         url: app.url + page,
         headers: BYPASS,
       })),
-      { name: "film", group: "signed-in", url: app.url + PAGES[1]![1], headers: session },
+      { name: "film", group: "signed-in", url: app.url + FILM_PATH, headers: session },
       { name: "dashboard", group: "signed-in", url: `${app.url}/dashboard`, headers: session },
       ...(baseline
-        ? PAGES.map(([name, page]): Target => ({
-            name,
-            group: "baseline",
-            url: baseline.url + page,
-            headers: BYPASS,
-          }))
+        ? PAGES.flatMap(([name, page]): Target[] => [
+            { name, group: "baseline", url: baseline.url + page, headers: BYPASS },
+            { name, group: "baseline warm", url: baseline.url + page },
+          ])
         : []),
     ];
 
-    // A short warm-up of every target, then the interleaved rounds.
+    // The process behind each target, for its CPU time.
     for (const target of targets) {
-      await autocannon({
-        url: target.url,
-        connections: CONNECTIONS,
-        duration: 1,
-        headers: target.headers,
-      });
+      const server = servers.find((each) => target.url.startsWith(`${each.url}/`));
+      target.pid ??= server?.process.pid;
     }
-    const samples = new Map<Target, Sample[]>(targets.map((target) => [target, []]));
+    const measured = targets.filter(
+      (target) => target.group === "reference" || !GROUPS || GROUPS.includes(target.group),
+    );
+    const load = () =>
+      os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ");
+    const loadBefore = load();
+    // A short warm-up of every target, then the interleaved rounds.
+    for (const target of measured) await measure(target, 1);
+    const samples = new Map<Target, Sample[]>(measured.map((target) => [target, []]));
     for (let round = 1; round <= ROUNDS; round++) {
       console.log(`Round ${round}/${ROUNDS}…`);
-      for (const target of targets) samples.get(target)!.push(await measure(target));
+      for (const target of measured) samples.get(target)!.push(await measure(target));
     }
+    const nginxTarget = measured.find((target) => target.name === "nginx: saved film page");
+    /** The median over the rounds of a target's share of that round's nginx figure. */
+    const shareOfNginx = (target: Target, of: (sample: Sample) => number) => {
+      if (!nginxTarget) return NaN;
+      const reference = samples.get(nginxTarget)!;
+      return median(
+        samples.get(target)!.map((sample, round) => of(sample) / of(reference[round]!)),
+      );
+    };
 
     const result = new Map(
-      targets.map((target) => {
+      measured.map((target) => {
         const list = samples.get(target)!;
         return [
           target,
@@ -330,6 +409,7 @@ async function main() {
             rps: median(list.map((s) => s.rps)),
             p50: median(list.map((s) => s.p50)),
             p99: median(list.map((s) => s.p99)),
+            cpuUs: median(list.map((s) => s.cpuUs)),
             errors: list.reduce((sum, s) => sum + s.errors, 0),
           },
         ];
@@ -337,14 +417,14 @@ async function main() {
     );
     const find = (group: Target["group"], name: string) =>
       [...result].find(([target]) => target.group === group && target.name === name)?.[1];
-    const nginxRps = nginx ? find("reference", "nginx: saved film page")!.rps : NaN;
     const expressRps = find("reference", "Express static: same bytes")!.rps;
 
     const cpu = os.cpus()[0]?.model ?? "unknown CPU";
     console.log(
       `\n${os.cpus().length} × ${cpu}, Node ${process.version}, ${CONNECTIONS} connections, ` +
         `${DURATION} s × ${ROUNDS} rounds (median), ` +
-        `${TOOL === "wrk" ? "wrk -t2" : `autocannon ${autocannonVersion()}`}\n`,
+        `${TOOL === "wrk" ? "wrk -t2" : `autocannon ${autocannonVersion()}`}; ` +
+        `load average ${loadBefore} before, ${load()} after\n`,
     );
     const rows: string[][] = [
       [
@@ -354,6 +434,8 @@ async function main() {
         "p50 ms",
         "p99 ms",
         "% of nginx",
+        "CPU µs/req",
+        "% of nginx (CPU)",
         "× Express static",
         "vs baseline / without Redis",
         "errors",
@@ -363,16 +445,22 @@ async function main() {
       const base =
         target.group === "cold"
           ? find("baseline", target.name)
-          : target.group === "warm redis"
-            ? find("warm", target.name)
-            : undefined;
+          : target.group === "warm"
+            ? find("baseline warm", target.name)
+            : target.group === "warm redis"
+              ? find("warm", target.name)
+              : undefined;
       rows.push([
         target.group,
         target.name,
         figures.rps.toFixed(0),
         figures.p50.toFixed(1),
         figures.p99.toFixed(1),
-        Number.isNaN(nginxRps) ? "n/a" : `${((100 * figures.rps) / nginxRps).toFixed(1)}%`,
+        nginxTarget ? `${(100 * shareOfNginx(target, (sample) => sample.rps)).toFixed(1)}%` : "n/a",
+        figures.cpuUs.toFixed(0),
+        nginxTarget
+          ? `${(100 * shareOfNginx(target, (sample) => 1 / sample.cpuUs)).toFixed(1)}%`
+          : "n/a",
         `${(figures.rps / expressRps).toFixed(2)}×`,
         base ? `${(figures.rps / base.rps).toFixed(2)}×` : "",
         String(figures.errors),

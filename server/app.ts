@@ -25,15 +25,17 @@ import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
 import { canonicalAddresses, otherAddress, sendOtherAddress } from "./canonical-address";
+import { cdnPurge } from "./cdn-purge";
 import { answerFailure, lastResort } from "./last-resort";
 import { Lifecycle, type Closer } from "./lifecycle";
 import { observeTmdb, pageCacheLookups, routeLabeller, startMetricsServer } from "./metrics";
 import { openPageCache, type PageCache } from "./page-cache";
 import type { LookupObserver } from "./page-store";
 import { reactRouterAdapter, sendAnswer, type AnswerRequest } from "./react-router-adapter";
-import { frontDoor } from "./request-context";
+import { frontDoor, requestIdOf, sendRequestId } from "./request-context";
 import { sameOriginOnly } from "./same-origin";
 import {
+  contentSecurityPolicy,
   securityHeaders,
   securityHeadersMiddleware,
   type ApplySecurityHeaders,
@@ -133,6 +135,10 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
   // Forwarding headers are believed only from the proxies TRUST_PROXY names (none by default), so
   // a client cannot pick its own address for the rate limits.
   app.set("trust proxy", env.trustProxy);
+  app.use((req, res, next) => {
+    sendRequestId(req, res);
+    next();
+  });
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -157,11 +163,12 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
   });
 
   const imageOrigin = new URL(env.tmdb.imageBaseUrl).origin;
-  const applySecurityHeaders = securityHeaders({
+  const security = {
     dev: Boolean(options.vite),
     imageOrigins: [imageOrigin],
     https: env.publicSiteUrl.startsWith("https://"),
-  });
+  };
+  const applySecurityHeaders = securityHeaders(security);
   app.use(securityHeadersMiddleware(applySecurityHeaders));
   app.use(bodyLimit());
   app.use(sameOriginOnly(env.publicSiteUrl, app.get("trust proxy fn"), logger));
@@ -190,6 +197,7 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
     mode: options.vite ? "development" : "production",
     services,
     trust: app.get("trust proxy fn"),
+    hashedPolicy: contentSecurityPolicy(security).withHashes,
   });
   // Another spelling of a page's address is redirected to its own (issue 32).
   app.use(canonicalAddresses);
@@ -218,6 +226,7 @@ function productionListener(
   const { app, answer, applySecurityHeaders } = site;
   const compress = compression();
   const render: RequestListener = (req, res) => {
+    sendRequestId(req, res);
     const nonce = applySecurityHeaders(res);
     // The same compression as Express's (it only needs Node's request and response).
     compress(req as express.Request, res as express.Response, () => {
@@ -225,7 +234,7 @@ function productionListener(
         .then((result) => {
           // A visitor who left may have got a page cut short: it is neither sent nor kept.
           if (res.destroyed) return;
-          pageCache.keep(req, res, result, nonce);
+          pageCache.keep(req, res, result);
           sendAnswer(res, result);
         })
         .catch((error: unknown) => answerFailure(services.logger, error, req, res))
@@ -248,12 +257,17 @@ function productionListener(
   };
 }
 
+/** The counter's series by "layer result" (prom-client hashes its labels on each call). */
+const lookupSeries = new Map<string, ReturnType<typeof pageCacheLookups.labels>>();
+
 /** Each look-up of a page cache layer, in the metrics: hit, stale (kept past its lifetime) or miss. */
-const countPageCacheLookup: LookupObserver = (layer, found) =>
-  pageCacheLookups.inc({
-    layer,
-    result: !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale",
-  });
+const countPageCacheLookup: LookupObserver = (layer, found) => {
+  const result = !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale";
+  const key = `${layer} ${result}`;
+  let series = lookupSeries.get(key);
+  if (!series) lookupSeries.set(key, (series = pageCacheLookups.labels({ layer, result })));
+  series.inc();
+};
 
 export async function start(options: StartOptions = {}): Promise<Server> {
   let services: AppServices;
@@ -272,6 +286,10 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         ...services,
         buildId: serverBuild.assets.version,
         onLookup: countPageCacheLookup,
+        requestId: requestIdOf,
+        purge: services.env.cdnPurgeUrl
+          ? cdnPurge(services.env.cdnPurgeUrl, services.logger)
+          : undefined,
       })
     : undefined;
   const lifecycle = new Lifecycle();

@@ -37,11 +37,14 @@ export class Lifecycle {
     return this.#draining;
   }
 
-  /** Called first for every request. */
+  /** Called first for every request; `done` once it is over (its response closed). */
   track(_req: IncomingMessage, res: ServerResponse): void {
     if (this.#draining) res.setHeader("Connection", "close");
     this.#inFlight.add(res);
-    res.once("close", () => this.#inFlight.delete(res));
+  }
+
+  done(res: ServerResponse): void {
+    this.#inFlight.delete(res);
   }
 
   /** Starts the drain; later signals are ignored. `closers` run in order once it is over. */

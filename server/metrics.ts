@@ -43,24 +43,32 @@ export const observeTmdb: TmdbObserver = (endpoint, outcome) =>
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** Records a request's duration once it is over (answered, or abandoned by the client). */
+/** The histogram's series by "route method status": prom-client hashes its labels on each call. */
+const durationSeries = new Map<string, ReturnType<typeof httpRequestDuration.labels>>();
+
+/**
+ * Starts timing a request; the function returned records its duration once it is over
+ * (answered, or abandoned by the client), called from the request's one `close` listener.
+ */
 export function timeRequest(
   req: IncomingMessage,
   res: ServerResponse,
   routeOf: (pathname: string) => string,
-): void {
+): () => void {
   const started = performance.now();
-  const pathname = (req.url ?? "/").split("?")[0]!;
-  res.once("close", () => {
-    httpRequestDuration.observe(
-      {
-        route: routeOf(pathname),
-        method: METHODS.has(req.method ?? "") ? req.method : "other",
-        status: res.writableFinished ? String(res.statusCode) : "aborted",
-      },
-      (performance.now() - started) / 1000,
-    );
-  });
+  return () => {
+    const route = routeOf((req.url ?? "/").split("?")[0]!);
+    const method = METHODS.has(req.method ?? "") ? req.method! : "other";
+    const status = res.writableFinished ? String(res.statusCode) : "aborted";
+    const key = `${route} ${method} ${status}`;
+    let series = durationSeries.get(key);
+    if (!series) {
+      // Routes and statuses are few (routeOf names routes, not paths): the map stays small.
+      series = httpRequestDuration.labels({ route, method, status });
+      durationSeries.set(key, series);
+    }
+    series.observe((performance.now() - started) / 1000);
+  };
 }
 
 /**

@@ -1,35 +1,41 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { once, EventEmitter } from "node:events";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedMaxAge } from "~/core/http-cache";
 import { createLogger } from "~/core/logger.server";
-import {
-  acceptsGzip,
-  createPageCache,
-  hasPersonalCookie,
-  pageKey,
-  sharedMaxAge,
-} from "./page-cache";
-import { createEntry, renderBody } from "./page-entry";
+import { acceptsGzip, createPageCache, hasPersonalCookie, pageKey } from "./page-cache";
+import { createEntry } from "./page-entry";
 import { memoryPageStore, type PageStore } from "./page-store";
 import { sendAnswer } from "./react-router-adapter";
 
 const PUBLIC = "public, max-age=0, must-revalidate, s-maxage=300";
 const LIFETIME = { ttlSeconds: 300, staleSeconds: 60, tags: [] };
-const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
-/** A page like ours: the nonce in the head, in many tags and around a large body. */
-const filler = randomBytes(50_000).toString("hex"); // past the 32 KB deflate window
+/** A page like ours: module preloads, a large body, inline scripts; with a nonce when personal. */
+const filler = randomBytes(50_000).toString("hex");
 
-function page(nonce: string, extra = "") {
+function page(nonce: string | undefined, extra = "") {
+  const attribute = nonce ? ` nonce="${nonce}"` : "";
   const preloads = Array.from(
     { length: 20 },
-    (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js" nonce="${nonce}"/>`,
+    (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"${attribute}/>`,
   ).join("");
-  return `<!DOCTYPE html><html><head>${preloads}</head><body><p>${filler}</p>${extra}<script nonce="${nonce}">window.__n="${nonce}"</script><script type="module" nonce="${nonce}">import "/a.js"</script></body></html>`;
+  return `<!DOCTYPE html><html><head>${preloads}</head><body><p>${filler}</p>${extra}<script${attribute}>window.__n=1</script><script type="module"${attribute}>import "/a.js"</script></body></html>`;
 }
+
+/** The hash sources of the inline scripts in `html`, read by the test itself. */
+function scriptHashesOf(html: string): string[] {
+  return [...html.matchAll(/<script(?:\s[^>]*)?>([^<]*)<\/script>/g)].map(
+    ([, text]) => `'sha256-${createHash("sha256").update(text!).digest("base64")}'`,
+  );
+}
+
+/** What a shared page's policy says scripts may be: hash sources and keywords. */
+const scriptSources = (csp: string | null) =>
+  /script-src ([^;]+)/.exec(csp ?? "")?.[1]!.split(" ") ?? [];
 
 describe("request and response rules", () => {
   it("treats better-auth and toast cookies as personal, other cookies not", () => {
@@ -63,26 +69,27 @@ describe("request and response rules", () => {
 });
 
 describe("a stored page", () => {
-  it("gives back the same page with a new nonce, raw and gzip (CRC checked by gunzip)", async () => {
-    const old = randomBytes(16).toString("base64");
-    const body = Buffer.from(page(old));
-    const entry = await createEntry({ status: 200, headers: [], body, nonce: old }, LIFETIME, 0);
-    expect(entry.segments.length).toBe(24);
-    for (const fresh of [randomBytes(16).toString("base64"), randomBytes(16).toString("base64")]) {
-      const expected = page(old).split(old).join(fresh);
-      expect(Buffer.concat(renderBody(entry, fresh, false)).toString()).toBe(expected);
-      const gzip = Buffer.concat(renderBody(entry, fresh, true));
-      expect(gunzipSync(gzip).toString()).toBe(expected);
-    }
-  });
-
-  it("stays correct when the text repeats pieces of the nonce (no copy from an old nonce)", async () => {
-    const old = "QUFBQUFBQUFBQUFBQUFBQQ==";
-    const body = Buffer.from(page(old, `<p>${old.slice(0, 12)} QUFBQUFB ${old.slice(4)}</p>`));
-    const entry = await createEntry({ status: 200, headers: [], body, nonce: old }, LIFETIME, 0);
-    const fresh = randomBytes(16).toString("base64");
-    const gzip = Buffer.concat(renderBody(entry, fresh, true));
-    expect(gunzipSync(gzip).toString()).toBe(body.toString().split(old).join(fresh));
+  it("keeps the rendered bytes as they are, raw and gzipped once, with both forms' headers", async () => {
+    const body = Buffer.from(page(undefined));
+    const headers: [string, string][] = [["content-type", "text/html; charset=utf-8"]];
+    const entry = await createEntry({ status: 200, headers, body }, LIFETIME, 0);
+    expect(entry.body.equals(body)).toBe(true);
+    expect(gunzipSync(entry.gzip).equals(body)).toBe(true);
+    expect(entry.gzip.length).toBeLessThan(body.length);
+    expect(entry.identityHeaders).toEqual([
+      "content-type",
+      "text/html; charset=utf-8",
+      "Content-Length",
+      String(body.length),
+    ]);
+    expect(entry.gzipHeaders).toEqual([
+      "content-type",
+      "text/html; charset=utf-8",
+      "Content-Encoding",
+      "gzip",
+      "Content-Length",
+      String(entry.gzip.length),
+    ]);
   });
 });
 
@@ -142,7 +149,6 @@ describe("the in-process store", () => {
         status: 200,
         headers: [["content-type", "text/html"]],
         body: Buffer.from(body),
-        nonce: "N",
       },
       { ttlSeconds, staleSeconds: 0, tags },
       Date.now(),
@@ -224,6 +230,7 @@ function harness() {
     renders += 1;
     const count = renders;
     rendered.emit("render", req.url);
+    // The security headers every response gets, before the page is rendered.
     const nonce = randomBytes(16).toString("base64");
     res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}' 'strict-dynamic'`);
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -240,11 +247,19 @@ function harness() {
     if (path === "/cookie") headers.push(["set-cookie", "perde_toast=; Max-Age=0"]);
     const who = signedIn ? "Hesabım" : "Giriş Yap";
     const note = path === "/failure" ? "Veriler yüklenirken bir hata oluştu." : "";
-    const body = Buffer.from(
-      page(nonce, `<nav>${who}</nav><p>${note}</p><p>render ${count} of ${req.url}</p>`),
+    // As entry.server does: a shared page is rendered without the nonce, its policy lists its
+    // scripts' hashes (/leaky-nonce stands for a mistake: a shared page that kept its nonce).
+    const shared = cacheControl === PUBLIC && path !== "/cookie" && path !== "/leaky-nonce";
+    const html = page(
+      shared ? undefined : nonce,
+      `<nav>${who}</nav><p>${note}</p><p>render ${count} of ${req.url}</p>`,
     );
-    const answer = { status: path === "/missing" ? 404 : 200, headers, body };
-    cache.keep(req, res, answer, nonce);
+    if (shared) {
+      const hashes = scriptHashesOf(html).join(" ");
+      headers.push(["content-security-policy", `script-src ${hashes} 'strict-dynamic'`]);
+    }
+    const answer = { status: path === "/missing" ? 404 : 200, headers, body: Buffer.from(html) };
+    cache.keep(req, res, answer);
     sendAnswer(res, answer);
   };
   const server: Server = createServer(cache.front(render));
@@ -289,27 +304,41 @@ describe("the page cache in front of an app", () => {
     return { response, html: await response.text(), cache: response.headers.get("x-cache") };
   };
 
-  it("renders once, then answers from the cache with a fresh nonce each time", async () => {
+  it("renders once, then gives every visitor the same bytes and policy, its scripts' hashes", async () => {
     const first = await site.warm("/film/a");
     expect(first.headers.get("x-cache")).toBe("MISS");
+    const policy = first.headers.get("content-security-policy");
+    const rendered = await (await fetch(site.url("/film/a"))).text();
     const rendersBefore = site.renders();
-    const seen = new Set<string>();
     for (const encoding of ["gzip", "identity", "gzip, br"]) {
       const hit = await fetch(site.url("/film/a"), { headers: { "Accept-Encoding": encoding } });
       expect(hit.headers.get("x-cache")).toBe("HIT");
       expect(hit.headers.get("cache-control")).toBe(PUBLIC);
       expect(hit.headers.get("vary")).toMatch(/Accept-Encoding/);
-      const nonce = nonceOf(hit.headers.get("content-security-policy"));
-      expect(nonce).toBeTruthy();
+      expect(hit.headers.get("content-security-policy")).toBe(policy);
       const html = await hit.text();
-      const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
-      expect(nonces.length).toBe(22);
-      expect(new Set(nonces)).toEqual(new Set([nonce]));
-      expect(html).toContain(`window.__n="${nonce}"`);
-      seen.add(nonce!);
+      expect(html).toBe(rendered);
+      expect(html).not.toContain("nonce");
+      // The policy lets exactly this page's inline scripts run, and no nonce.
+      expect(scriptSources(policy).filter((source) => source.startsWith("'sha256-"))).toEqual(
+        scriptHashesOf(html),
+      );
+      expect(policy).not.toContain("'nonce-");
     }
-    expect(seen.size).toBe(3);
+    // Raw, the same bytes on the wire too.
+    const raw = async () =>
+      Buffer.from(
+        await (
+          await fetch(site.url("/film/a"), { headers: { "Accept-Encoding": "identity" } })
+        ).arrayBuffer(),
+      );
+    expect((await raw()).equals(await raw())).toBe(true);
     expect(site.renders()).toBe(rendersBefore);
+  });
+
+  it("never stores a shared page whose policy still carries a nonce", async () => {
+    await get("/leaky-nonce");
+    expect((await get("/leaky-nonce")).cache).toBe("MISS");
   });
 
   it("answers HEAD from the cache without a body", async () => {
@@ -351,7 +380,8 @@ describe("the page cache in front of an app", () => {
     }
     await get("/posted", { method: "POST" });
     expect((await get("/posted")).cache).toBe("MISS");
-    expect(site.memory.stats().entries).toBe(3); // the films above, nothing else
+    for (const path of ["/failure", "/missing", "/cookie", "/browser-only", "/posted"])
+      expect(site.memory.get(`build-1:${path}`), path).toBeUndefined();
   });
 
   it("keys by path and the parameters pages read, and forgets a page after its s-maxage", async () => {
@@ -425,9 +455,10 @@ describe("one render for many visitors", () => {
     expect(new Set(bodies.map((body) => /render \d+/.exec(body)![0])).size).toBe(1);
     const answers = responses.map((response) => response.headers.get("x-cache"));
     expect(answers.filter((answer) => answer === "HIT").length).toBe(19);
-    // Each visitor got its own nonce.
-    const nonces = responses.map((r) => nonceOf(r.headers.get("content-security-policy")));
-    expect(new Set(nonces).size).toBe(20);
+    // Every visitor got the same page and the same policy.
+    expect(new Set(bodies).size).toBe(1);
+    const policies = responses.map((r) => r.headers.get("content-security-policy"));
+    expect(new Set(policies).size).toBe(1);
   });
 
   it("after expiry, one request renders again while the others get the stale copy", async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
+import { sharedMaxAge } from "~/core/http-cache";
 import {
   canonicalPath,
   carriesSecret,
@@ -9,8 +10,8 @@ import {
   PAGE_QUERY_PARAMS,
 } from "~/core/paths";
 import type { RedisConnection } from "~/core/redis.server";
-import { newNonce as freshNonce } from "./nonce";
-import { createEntry, renderBody, type PageEntry } from "./page-entry";
+import type { CdnPurge } from "./cdn-purge";
+import { createEntry, type PageEntry } from "./page-entry";
 import {
   layeredPageStore,
   memoryPageStore,
@@ -24,10 +25,10 @@ import type { Answer } from "./react-router-adapter";
 /*
  * Full-page cache for anonymous visitors (decision 012). React Router renders a page once; a
  * response that a shared cache may keep (200, `public` with `s-maxage`, no Set-Cookie, for a GET
- * without any `perde.` or `perde_toast` cookie) is stored split at its CSP nonce, as raw bytes
- * and as pre-compressed gzip segments. Later requests are answered by Node's own request
- * listener: precomputed headers, a fresh nonce spliced into the header and the body, no
- * rendering and no compression.
+ * without any `perde.` or `perde_toast` cookie) is stored as it is, raw and gzipped once: such a
+ * page is the same bytes for everyone, its CSP listing its inline scripts' hashes instead of a
+ * nonce (decision 023). Later requests are answered by Node's own request listener: the stored
+ * headers and body, no rendering, no compression, nothing rewritten.
  *
  * - A page is keyed by its canonical path and the query parameters the site reads
  *   (PAGE_QUERY_PARAMS), so `/film/x?utm_source=y` is answered by the copy of `/film/x`; such
@@ -66,42 +67,6 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
     if (!q || Number(q.slice(2)) > 0) return true;
   }
   return false;
-}
-
-/** Seconds a shared cache may keep the response, or null when it must not be stored. */
-export function sharedMaxAge(cacheControl: string | undefined): number | null {
-  if (!cacheControl) return null;
-  const directives = cacheControl
-    .toLowerCase()
-    .split(",")
-    .map((d) => d.trim());
-  if (!directives.includes("public")) return null;
-  if (directives.some((d) => d === "private" || d === "no-store" || d === "no-cache")) return null;
-  const sMaxAge = directives.find((d) => d.startsWith("s-maxage="));
-  const seconds = sMaxAge ? Number(sMaxAge.slice("s-maxage=".length)) : NaN;
-  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** Pieces at least this long are written as they are; shorter neighbours are joined. */
-const LONG_PIECE = 8 * 1024;
-
-function coalesce(pieces: Buffer[]): Buffer[] {
-  const chunks: Buffer[] = [];
-  let run: Buffer[] = [];
-  const flush = () => {
-    if (run.length > 0) chunks.push(run.length === 1 ? run[0]! : Buffer.concat(run));
-    run = [];
-  };
-  for (const piece of pieces) {
-    if (piece.length >= LONG_PIECE) {
-      flush();
-      chunks.push(piece);
-    } else run.push(piece);
-  }
-  flush();
-  return chunks;
 }
 
 /** Headers that belong to one transfer, not to the page. */
@@ -164,8 +129,8 @@ export interface PageCacheOptions {
   /** Part of every key, so a new deployment never serves pages of the previous build. */
   buildId: string;
   logger: Logger;
-  /** A fresh CSP nonce (the same generator the security headers use). */
-  newNonce?: () => string;
+  /** The request's id, sent back with a hit (X-Request-Id). */
+  requestId?: (req: IncomingMessage) => string | undefined;
   now?: () => number;
 }
 
@@ -183,7 +148,7 @@ export interface PageCache {
    * Set-Cookie. The headers already on `res` (the security headers) are kept with the answer's
    * own.
    */
-  keep(req: IncomingMessage, res: ServerResponse, answer: Answer, nonce: string): void;
+  keep(req: IncomingMessage, res: ServerResponse, answer: Answer): void;
   /** Drops the stored pages tagged with these tags (`movie:603`), on this instance. */
   forget(tags: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -208,7 +173,7 @@ export function createPageCache({
   store,
   buildId,
   logger,
-  newNonce = freshNonce,
+  requestId = () => undefined,
   now = Date.now,
 }: PageCacheOptions): PageCache {
   const renders = new Map<string, Render>();
@@ -217,36 +182,20 @@ export function createPageCache({
   const forgottenAt = new Map<string, number>();
 
   function send(req: IncomingMessage, res: ServerResponse, entry: PageEntry, as: CacheAnswer) {
-    const nonce = newNonce();
     const gzip = acceptsGzip(req.headers["accept-encoding"]);
-    const pieces = renderBody(entry, nonce, gzip);
-    let length = 0;
-    for (const piece of pieces) length += piece.length;
-    const headers: string[] = [];
-    for (const [name, parts] of entry.headers) {
-      headers.push(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
-    }
-    if (gzip) headers.push("Content-Encoding", "gzip");
-    headers.push(
-      "Content-Length",
-      String(length),
+    const age = String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000)));
+    const headers = [
+      ...(gzip ? entry.gzipHeaders : entry.identityHeaders),
       "Age",
-      String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))),
+      age,
       "X-Cache",
       as,
-    );
+    ];
+    const id = requestId(req);
+    if (id !== undefined) headers.push("X-Request-Id", id);
+    // One list of headers, nothing set on `res` before: Node's fast path.
     res.writeHead(entry.status, headers);
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    // A page split at its nonces is dozens of pieces: the small ones around the nonces are
-    // copied together, the long runs between them (the stylesheet, the page's content) are
-    // written as stored, and all of it leaves in one writev.
-    res.cork();
-    for (const chunk of coalesce(pieces)) res.write(chunk);
-    res.end();
-    res.uncork();
+    res.end(req.method === "HEAD" ? undefined : gzip ? entry.gzip : entry.body);
   }
 
   function startRender(key: string, req: IncomingMessage, res: ServerResponse): Render {
@@ -334,12 +283,15 @@ export function createPageCache({
       };
     },
 
-    keep(req, res, answer, nonce) {
+    keep(req, res, answer) {
       const render = rendering.get(req);
       if (!render || req.method !== "GET") return;
       const { status, body } = answer;
       const headers: [string, string][] = [];
+      const answered = new Set(answer.headers.map(([name]) => name));
       for (const [name, value] of Object.entries(res.getHeaders())) {
+        // The answer's own policy (a shared page's hashes) replaces the nonce one.
+        if (name === "content-security-policy" && answered.has(name)) continue;
         if (value !== undefined)
           headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
       }
@@ -352,7 +304,8 @@ export function createPageCache({
         header("set-cookie") !== undefined ||
         !body ||
         body.length > MAX_BODY_BYTES ||
-        !nonce
+        // A nonce is one visitor's: a page that carries one is never given to another.
+        header("content-security-policy")?.includes("'nonce-")
       )
         return;
       const kept: [string, string][] = [];
@@ -376,7 +329,7 @@ export function createPageCache({
         staleSeconds: Math.min(ttl, MAX_STALE_SECONDS),
         tags: render.tags,
       };
-      createEntry({ status, headers: kept, body, nonce }, lifetime, now())
+      createEntry({ status, headers: kept, body }, lifetime, now())
         .then(async (entry) => {
           // The item changed while this page was being rendered: it may show the old state.
           if (render.tags.some((tag) => (forgottenAt.get(tag) ?? -1) >= render.startedAt)) {
@@ -408,7 +361,9 @@ export function createPageCache({
 
 /**
  * The page cache of a server: in process, with Redis behind it when REDIS_URL is set (shared by
- * the instances). Item changes, here or on another instance, drop the item's pages.
+ * the instances). Item changes, here or on another instance, drop the item's pages; then, with
+ * CDN_PURGE_URL, the cache in front is told to drop them too (by every instance once its own copy
+ * is gone, so that the cache in front cannot fetch the old page again from a slower instance).
  */
 export async function openPageCache({
   redis,
@@ -416,12 +371,16 @@ export async function openPageCache({
   logger,
   buildId,
   onLookup,
+  purge,
+  requestId,
 }: {
   redis?: RedisConnection;
   changes: ItemChanges;
   logger: Logger;
   buildId: string;
   onLookup?: LookupObserver;
+  purge?: CdnPurge;
+  requestId?: (req: IncomingMessage) => string | undefined;
 }): Promise<PageCache> {
   const memory = memoryPageStore();
   const store = redis
@@ -429,8 +388,15 @@ export async function openPageCache({
     : onLookup
       ? observedMemoryStore(memory, onLookup)
       : memory;
-  const cache = createPageCache({ store, buildId, logger });
-  changes.listen((items) => cache.forget(items.map(itemTag)));
+  const cache = createPageCache({ store, buildId, logger, requestId });
+  changes.listen(async (items) => {
+    const tags = items.map(itemTag);
+    try {
+      await cache.forget(tags);
+    } finally {
+      purge?.(tags);
+    }
+  });
   changes.onMissedNews(() => memory.clear());
   return cache;
 }

@@ -3,6 +3,8 @@ import type { TLSSocket } from "node:tls";
 import { Readable } from "node:stream";
 import proxyAddr from "proxy-addr";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { isSharedResponse } from "~/core/http-cache";
+import { pageTagOfPath, tagHeaderValue } from "~/core/paths";
 import type { AppServices } from "~/services.server";
 import { requestLogger } from "./request-context";
 
@@ -27,6 +29,8 @@ export interface AdapterOptions {
   mode: "production" | "development";
   services: AppServices;
   trust: TrustProxy;
+  /** The policy of a response every visitor shares (decision 023); absent in development. */
+  hashedPolicy?: (hashes: readonly string[]) => string;
 }
 
 function firstValue(header: string | string[] | undefined): string | undefined {
@@ -101,6 +105,7 @@ export function reactRouterAdapter({
   mode,
   services,
   trust,
+  hashedPolicy,
 }: AdapterOptions): AnswerRequest {
   const handle = createRequestHandler(acceptPublicOrigin(build, services.env.publicSiteUrl), mode);
   return async (req, res, nonce) => {
@@ -112,6 +117,7 @@ export function reactRouterAdapter({
       // The same services, with the request's own logger (its lines carry the request id).
       services: { ...services, logger: requestLogger(req, services.logger) },
       cspNonce: nonce,
+      hashedPolicy,
       // Undefined only once the socket is gone.
       clientIp: (proxyAddr(req, trust) as string | undefined) ?? "unknown",
       outcome: { serviceFailed: false },
@@ -123,6 +129,16 @@ export function reactRouterAdapter({
       headers.push([name, charset ? `${value}; charset=utf-8` : value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+    if (hashedPolicy && isSharedResponse(response.headers)) {
+      // What a shared cache keeps is the same for everyone: never a nonce (a document brought
+      // its hashes; data, feeds and search answers run no script at all).
+      if (!response.headers.has("content-security-policy"))
+        headers.push(["content-security-policy", hashedPolicy([])]);
+      // The tag a change to the page's item purges it by, in a CDN as in our page cache.
+      const tag = pageTagOfPath((req.url ?? "/").split("?")[0]!);
+      if (tag)
+        headers.push(["surrogate-key", tagHeaderValue(tag)], ["cache-tag", tagHeaderValue(tag)]);
+    }
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
     return { status: response.status, headers, body };
   };
@@ -132,7 +148,11 @@ export function reactRouterAdapter({
 export function sendAnswer(res: ServerResponse, answer: Answer): void {
   if (res.destroyed) return;
   res.statusCode = answer.status;
-  for (const [name, value] of answer.headers) res.appendHeader(name, value);
+  for (const [name, value] of answer.headers) {
+    // A shared page's hashed policy takes the place of the nonce policy put on every response.
+    if (name === "content-security-policy") res.setHeader(name, value);
+    else res.appendHeader(name, value);
+  }
   // Compression, when it applies, replaces the length with its own framing.
   if (answer.body) res.setHeader("Content-Length", answer.body.length);
   res.end(answer.body ?? undefined);

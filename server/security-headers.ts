@@ -1,6 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { newNonce } from "./nonce";
 
 export interface SecurityOptions {
   dev: boolean;
@@ -13,19 +13,27 @@ export interface SecurityOptions {
 /** Puts the security headers with a fresh CSP nonce on a response and returns that nonce. */
 export type ApplySecurityHeaders = (res: ServerResponse) => string;
 
+export interface ContentSecurityPolicy {
+  /** The policy of a personal response: inline scripts run with this request's nonce. */
+  withNonce(nonce: string): string;
+  /**
+   * The policy of a response every visitor shares (a page a shared cache may keep, decision
+   * 022): the page's own inline scripts by their SHA-256 hashes instead of a nonce, so the
+   * stored bytes and header are the same for everyone. No hash: no script runs. Absent in
+   * development, where Vite's own inline scripts need `'unsafe-inline'`.
+   */
+  withHashes?: (hashes: readonly string[]) => string;
+}
+
 /**
- * The security headers of every response, with a fresh CSP nonce each time. Scripts run only
- * with that nonce ('strict-dynamic' lets them load our hashed modules).
+ * The Content-Security-Policy. Scripts run only with the request's nonce or, on a shared page,
+ * with their hash; 'strict-dynamic' lets those scripts load our hashed modules (and makes a
+ * browser ignore host lists). Never 'unsafe-inline' for scripts outside development.
  */
-export function securityHeaders({
+export function contentSecurityPolicy({
   dev,
   imageOrigins,
-  https,
-}: SecurityOptions): ApplySecurityHeaders {
-  const scriptSrc = (nonce: string) =>
-    dev
-      ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval'`
-      : `script-src 'nonce-${nonce}' 'strict-dynamic'`;
+}: Pick<SecurityOptions, "dev" | "imageOrigins">): ContentSecurityPolicy {
   const before = "default-src 'self'; ";
   const after = [
     "",
@@ -40,9 +48,31 @@ export function securityHeaders({
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+  if (dev) {
+    return {
+      withNonce: (nonce) =>
+        `${before}script-src 'self' 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval'${after}`,
+    };
+  }
+  return {
+    withNonce: (nonce) => `${before}script-src 'nonce-${nonce}' 'strict-dynamic'${after}`,
+    withHashes: (hashes) =>
+      hashes.length === 0
+        ? `${before}script-src 'none'${after}`
+        : `${before}script-src ${hashes.join(" ")} 'strict-dynamic'${after}`,
+  };
+}
+
+/**
+ * The security headers of every response, with a fresh CSP nonce each time (a shared page's
+ * answer replaces the policy with its hashed one).
+ */
+export function securityHeaders({ https, ...options }: SecurityOptions): ApplySecurityHeaders {
+  const policy = contentSecurityPolicy(options);
   return (res) => {
-    const nonce = newNonce();
-    res.setHeader("Content-Security-Policy", before + scriptSrc(nonce) + after);
+    // 16 bytes from the CSPRNG. Only rendered pages draw one: a stored page carries hashes.
+    const nonce = randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", policy.withNonce(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

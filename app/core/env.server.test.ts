@@ -137,4 +137,13 @@ describe("loadEnv", () => {
       /^Configuration error: METRICS_PORT must differ from PORT/,
     );
   });
+
+  it("reads CDN_PURGE_URL as an http(s) URL, and never prints a bad one", () => {
+    expect(loadEnv({ DATA_DIR: tempDataDir() }).cdnPurgeUrl).toBeUndefined();
+    const env = loadEnv({ CDN_PURGE_URL: "http://127.0.0.1:6081/", DATA_DIR: tempDataDir() });
+    expect(env.cdnPurgeUrl).toBe("http://127.0.0.1:6081");
+    const message = configError({ CDN_PURGE_URL: "ftp://cdn.example/purge?token=gizli" });
+    expect(message).toMatch(/^Configuration error: CDN_PURGE_URL must be an http\(s\) URL/);
+    expect(message).not.toContain("gizli");
+  });
 });

@@ -103,6 +103,7 @@ const envSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000, "milliseconds")),
     METRICS_PORT: optional(port),
     METRICS_HOST: optional(z.string().min(1)),
+    CDN_PURGE_URL: optional(httpUrl),
   })
   .superRefine((env, ctx) => {
     if (env.CATALOGUE === "tmdb" && !env.TMDB_API_KEY && !env.TMDB_ACCESS_TOKEN) {
@@ -160,6 +161,11 @@ export interface Env {
   metrics?: { port: number; host: string };
   /** Outgoing mail; without SMTP_HOST, mails are written to the server log. */
   smtp?: { host: string; port: number; user?: string; password?: string; from: string };
+  /**
+   * Where a change to an item is announced to a CDN or a cache in front (decision 023): a POST
+   * with the item's tags. Undefined: no purge call; shared caches keep pages their `s-maxage`.
+   */
+  cdnPurgeUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -192,7 +198,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const name = String(issue.path[0] ?? "environment");
     const value = source[name];
     const shown =
-      value === undefined || /SECRET|KEY|TOKEN|DATABASE_URL|REDIS_URL/.test(name)
+      value === undefined || /SECRET|KEY|TOKEN|DATABASE_URL|REDIS_URL|PURGE_URL/.test(name)
         ? ""
         : ` (got "${value}")`;
     throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}`);
@@ -229,6 +235,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.METRICS_PORT === undefined
         ? undefined
         : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? "127.0.0.1" },
+    cdnPurgeUrl: env.CDN_PURGE_URL,
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

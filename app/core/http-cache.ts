@@ -4,10 +4,31 @@ import { data } from "react-router";
  * Cache-Control for anonymous pages that are the same for everyone. Browsers must ask again every
  * time (the same URL shows a user menu and the visitor's watchlist once signed in, so a copy kept
  * from before the sign-in must never be reused); shared caches (a CDN, the server's own page
- * cache) may keep it five minutes, the lifetime of the catalogue's lists. No validators: every
- * response carries its own CSP nonce, so a 304 would pair an old body with a new policy.
+ * cache) may keep it five minutes, the lifetime of the catalogue's lists. Such a page is the same
+ * bytes for everyone: its CSP lists its inline scripts' hashes instead of a nonce (decision 023).
  */
 const PUBLIC_PAGE_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
+
+/** Seconds a shared cache may keep a response, or null when it must not be stored. */
+export function sharedMaxAge(cacheControl: string | null | undefined): number | null {
+  if (!cacheControl) return null;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  if (!directives.includes("public")) return null;
+  if (directives.some((d) => d === "private" || d === "no-store" || d === "no-cache")) return null;
+  const sMaxAge = directives.find((d) => d.startsWith("s-maxage="));
+  const seconds = sMaxAge ? Number(sMaxAge.slice("s-maxage=".length)) : NaN;
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
+/**
+ * A response every visitor may be given (a shared cache may keep it): `public` with an
+ * `s-maxage`, and no cookie set.
+ */
+export const isSharedResponse = (headers: Headers) =>
+  sharedMaxAge(headers.get("Cache-Control")) !== null && !headers.has("Set-Cookie");
 
 /** Anything personal (a signed-in visitor, a pending toast) must never be stored by a shared cache. */
 export const PRIVATE_PAGE_CACHE = "private, no-store";

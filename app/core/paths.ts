@@ -267,6 +267,13 @@ export function pageTagOfPath(path: string): string | null {
 export const itemTag = (item: { type: string; id: number | string }) => `${item.type}:${item.id}`;
 
 /**
+ * A tag as a header value (`Surrogate-Key`, `Cache-Tag`, a CDN purge): shared caches split those
+ * at spaces and commas, and a header carries no letter beyond Latin-1 (a profile's name).
+ */
+export const tagHeaderValue = (tag: string) =>
+  tag.replace(/[^\w:.-]/g, (char) => encodeURIComponent(char));
+
+/**
  * Where a path's part is a secret: a calendar feed's token, a list invite's token. Matched
  * anywhere in the path and in any case: a path React Router would not send to the feed still
  * gets its token hidden.

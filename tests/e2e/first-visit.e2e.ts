@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { Visitor } from "../support/raw-http";
+import { raw, Visitor } from "../support/raw-http";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 
 /*
@@ -65,6 +65,41 @@ describeInBrowser("the first visit", () => {
     await page.getByRole("link", { name: "Dram" }).first().click();
     await page.waitForURL("**/filmler/dram-18");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  it("a page from the cache, the same bytes for everyone, hydrates under its hashed policy", async () => {
+    // Decision 023: a stored page carries no nonce; its policy lists its inline scripts' hashes.
+    const path = "/film/dovus-kulubu-1999-550";
+    const first = await raw(browser.baseURL, { path });
+    let stored = await raw(browser.baseURL, { path });
+    while (stored.headers["x-cache"] !== "HIT") stored = await raw(browser.baseURL, { path });
+    expect(stored.body).toBe(first.body);
+    const policy = String(stored.headers["content-security-policy"]);
+    expect(policy).toBe(String(first.headers["content-security-policy"]));
+    expect(policy).toMatch(/script-src 'sha256-[^;]+ 'strict-dynamic';/);
+    expect(policy).not.toContain("'nonce-");
+    expect(/script-src ([^;]+)/.exec(policy)![1]).not.toContain("unsafe");
+
+    const page = await browser.newPage(PHONE, undefined, { untouched: true });
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { violations: string[] }).violations = []);
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const response = await page.goto(path, { waitUntil: "load" });
+    expect(response?.headers()["x-cache"]).toBe("HIT");
+    expect(response?.headers()["content-security-policy"]).toBe(policy);
+    await page.waitForLoadState("networkidle");
+    // The wake script (hashed) brings the module script (hashed) to life, which loads the rest.
+    await page.getByRole("button", { name: "Ara" }).first().click();
+    await page.getByRole("dialog").getByRole("combobox").waitFor();
+    expect(await isHydrated(page)).toBe(true);
+    const violations = await page.evaluate(
+      () => (window as unknown as { violations: string[] }).violations,
+    );
+    expect(violations).toEqual([]);
+    expect(browser.errors).toEqual([]);
   });
 
   it("wakes on the keyboard too, and a link followed before hydration is an ordinary link", async () => {
