@@ -99,10 +99,11 @@ describe("a NUL character in form text (item 3)", () => {
       expect(answer.body, `${path} ${JSON.stringify(fields)}`).toContain(NUL);
     }
     // The account page's forms answer on the page.
-    for (const fields of [
+    const accountForms: Record<string, string>[] = [
       { intent: "profile", fullName: "Ad\u0000 Soyad" },
       { intent: "username", username: "kenar\u0000" },
-    ]) {
+    ];
+    for (const fields of accountForms) {
       const answer = await visitor.post("/hesap", fields);
       expect(answer.body, fields.intent).toContain(NUL);
     }
@@ -408,7 +409,7 @@ describe("a stranger posting the new forms with someone else's ids", () => {
     let through = 0;
     const leaks: string[] = [];
     for (const [path, fields] of attempts) {
-      for (const js of [{}, { js: "1" }]) {
+      for (const js of [{}, { js: "1" }] as Record<string, string>[]) {
         tried++;
         const answer = await stranger.post(path, { ...fields, ...js });
         const toast = (answer.headers["set-cookie"] ?? []).find((line) =>
