@@ -12,9 +12,9 @@ import type { Database } from "~/db/client.server";
  */
 
 /** 100 lookups in 10 minutes: more than anyone rates, logs or adds by hand. */
-export const CATALOGUE_BUDGET = { limit: 100, windowSeconds: 10 * 60 } as const;
+const CATALOGUE_BUDGET = { limit: 100, windowSeconds: 10 * 60 } as const;
 
-export const CATALOGUE_BUDGET_MESSAGE =
+const CATALOGUE_BUDGET_MESSAGE =
   "Kısa sürede çok fazla işlem yaptınız. Lütfen birkaç dakika sonra yeniden deneyin.";
 
 /**

@@ -1,14 +1,14 @@
 import { z } from "zod";
 
 /** Said for a form that is no form at all, and for any field without a message of its own. */
-export const FORM_MESSAGE =
+const FORM_MESSAGE =
   "Form eksik ya da hatalı gönderildi. Lütfen sayfayı yenileyip yeniden deneyin.";
 
 /**
  * Said for a text holding a NUL character (`\0`): PostgreSQL's text cannot hold it, no keyboard
  * types it, and it is refused before anything is stored.
  */
-export const NUL_MESSAGE =
+const NUL_MESSAGE =
   "Gönderdiğiniz metinde geçersiz bir karakter var. Lütfen metni düzeltip yeniden deneyin.";
 
 // zod probes `new Function` (its JIT) on first parse; the CSP forbids eval, so in the browser
