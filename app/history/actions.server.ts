@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import type { CurrentUser } from "~/accounts/guards.server";
-import { itemExists } from "~/library/item-exists.server";
+import { overCatalogueBudget } from "~/library/catalogue-budget.server";
+import { NOT_OUT, titleRelease, type Release } from "~/library/item-exists.server";
 import { announcePersonChanges } from "~/library/item-changes.server";
 import {
   answer,
@@ -13,7 +14,14 @@ import {
 import type { LibraryServices } from "~/library/library-services.server";
 import { rowIdSchema, safeReturnTo } from "~/library/schemas";
 import { addDiaryEntry, deleteDiaryEntry, updateDiaryEntry } from "./diary.server";
-import { episodeExists, setEpisodeRating, setTitleRating } from "./ratings.server";
+import {
+  episodeRelease,
+  keptEpisodeRelease,
+  setEpisodeRating,
+  setTitleRating,
+  type EpisodeRef,
+  type TitleRef,
+} from "./ratings.server";
 import {
   diaryEntrySchema,
   diaryItemSchema,
@@ -24,6 +32,49 @@ import {
 import { recordTitleFacts } from "./title-facts.server";
 
 const NO_EPISODE = "Bu bölüm bulunamadı";
+
+/**
+ * The refusal for a title that is unknown or (unless `removing` a rating given before this rule)
+ * not out yet, or null when it may be rated or logged.
+ */
+function refusalOf(release: Release, kind: keyof typeof NOT_OUT, removing = false) {
+  if (release === "missing") return kind === "episode" ? NO_EPISODE : NO_SUCH_ITEM;
+  return release === "unreleased" && !removing ? NOT_OUT[kind] : null;
+}
+
+/**
+ * Whether a film or series may be rated or logged: the person's catalogue budget, then the
+ * catalogue. The refusal, or null.
+ */
+async function titleRefusal(
+  services: LibraryServices,
+  userId: string,
+  item: TitleRef,
+  removing = false,
+) {
+  const spent = await overCatalogueBudget(services.database.db, userId);
+  if (spent) return spent;
+  const release = await titleRelease(services.catalogue, item, today());
+  return refusalOf(release, item.type, removing);
+}
+
+/**
+ * Whether an episode may be rated: as the tracking job keeps it (free), else the person's
+ * catalogue budget, then the catalogue. The refusal, or null.
+ */
+async function episodeRefusal(
+  services: LibraryServices,
+  userId: string,
+  episode: EpisodeRef,
+  removing: boolean,
+) {
+  const day = today();
+  const kept = await keptEpisodeRelease(services.database.db, episode, day);
+  if (kept) return refusalOf(kept, "episode", removing);
+  const spent = await overCatalogueBudget(services.database.db, userId);
+  if (spent) return spent;
+  return refusalOf(await episodeRelease(services.catalogue, episode, day), "episode", removing);
+}
 
 /**
  * /puan: Puanım. Rates (intent "rate") or un-rates (intent "remove") a film, a series or an
@@ -47,15 +98,15 @@ export function ratingAction(services: LibraryServices, request: Request) {
     const value = target.data;
     if (value.itemType === "episode") {
       const episode = { seriesId: value.itemId, season: value.season, episode: value.episode };
-      if (!(await episodeExists(db, services.catalogue, episode)))
-        return answer(services, form, { ok: false, message: NO_EPISODE });
+      const refusal = await episodeRefusal(services, user.id, episode, rating === null);
+      if (refusal) return answer(services, form, { ok: false, message: refusal });
       await setEpisodeRating(db, user.id, episode, rating);
       await services.changes.changed([{ type: "tv", id: episode.seriesId }]);
       return answer(services, form, { ok: true, message });
     }
     const item = { type: value.itemType, id: value.itemId };
-    if (!(await itemExists(services.catalogue, item)))
-      return answer(services, form, { ok: false, message: NO_SUCH_ITEM });
+    const refusal = await titleRefusal(services, user.id, item, rating === null);
+    if (refusal) return answer(services, form, { ok: false, message: refusal });
     await setTitleRating(db, user.id, item, rating);
     await announcePersonChanges(services, user.id, [item]);
     return answer(services, form, { ok: true, message });
@@ -112,7 +163,8 @@ export function diaryAction(services: LibraryServices, request: Request) {
     const parsedItem = diaryItemSchema.safeParse(Object.fromEntries(form));
     if (!parsedItem.success) return refused(form, NO_SUCH_ITEM);
     const item = { type: parsedItem.data.itemType, id: parsedItem.data.itemId };
-    if (!(await itemExists(services.catalogue, item))) return refused(form, NO_SUCH_ITEM);
+    const refusal = await titleRefusal(services, user.id, item);
+    if (refusal) return refused(form, refusal);
     // The title's facts first, so the diary page can show it the moment it is written.
     await recordTitleFacts(services, item);
     await addDiaryEntry(db, user.id, item, entry.data);

@@ -70,6 +70,7 @@ beforeAll(async () => {
         ? {
             id,
             title: "Dövüş Kulübü",
+            releaseDate: "1999-10-15",
             posterPath: "/dovus.jpg",
             runtime: 139,
             genres: [{ id: 18, name: "Dram" }],
@@ -89,6 +90,7 @@ beforeAll(async () => {
         ? {
             id,
             name: "Taht Oyunları",
+            firstAirDate: "2011-04-17",
             posterPath: "/taht.jpg",
             genres: [{ id: 10765, name: "Bilim Kurgu & Fantazi" }],
             createdBy: [{ id: 9813, name: "David Benioff", profilePath: null }],
@@ -97,7 +99,9 @@ beforeAll(async () => {
         : null,
     person: async () => null,
     episode: async (seriesId: number, season: number, episode: number) =>
-      seriesId === 1399 && season === 1 && episode <= 10 ? { id: 63056 } : null,
+      seriesId === 1399 && season === 1 && episode <= 10
+        ? { id: 63056, airDate: "2011-04-17" }
+        : null,
   } as unknown as Catalogue;
   const made = actionServices(database, catalogue);
   services = made.services;

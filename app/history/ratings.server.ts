@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
 import { episodeRatings, trackedEpisodes } from "~/db/tracking-schema";
 import type { Catalogue } from "~/catalogue/catalogue.server";
+import { releaseOf, type Release } from "~/library/item-exists.server";
 import type { SiteRating } from "~/library/site-ratings.server";
 
 /*
@@ -157,28 +158,39 @@ export async function episodeSiteRating(
 }
 
 /**
- * Whether the episode exists: first among the episodes the tracking job keeps (no upstream
- * call), else through the catalogue (cached there). A failing catalogue throws, and the rating
- * is refused with "try again" rather than stored blindly.
+ * Whether the episode has aired by `day`, among the episodes the tracking job keeps (no upstream
+ * call); null when it keeps no such episode (specials are never kept).
  */
-export async function episodeExists(
+export async function keptEpisodeRelease(
   db: Database,
+  episode: EpisodeRef,
+  day: string,
+): Promise<Release | null> {
+  if (episode.season === 0) return null;
+  const [known] = await db
+    .select({ airDate: trackedEpisodes.airDate })
+    .from(trackedEpisodes)
+    .where(
+      and(
+        eq(trackedEpisodes.seriesId, episode.seriesId),
+        eq(trackedEpisodes.seasonNumber, episode.season),
+        eq(trackedEpisodes.episodeNumber, episode.episode),
+      ),
+    )
+    .limit(1);
+  return known ? releaseOf(true, known.airDate, day) : null;
+}
+
+/**
+ * Whether the episode exists and has aired by `day`, asked through the catalogue (cached there).
+ * A failing catalogue throws, and the rating is refused with "try again" rather than stored
+ * blindly.
+ */
+export async function episodeRelease(
   catalogue: Catalogue,
   episode: EpisodeRef,
-): Promise<boolean> {
-  if (episode.season > 0) {
-    const [known] = await db
-      .select({ name: trackedEpisodes.name })
-      .from(trackedEpisodes)
-      .where(
-        and(
-          eq(trackedEpisodes.seriesId, episode.seriesId),
-          eq(trackedEpisodes.seasonNumber, episode.season),
-          eq(trackedEpisodes.episodeNumber, episode.episode),
-        ),
-      )
-      .limit(1);
-    if (known) return true;
-  }
-  return (await catalogue.episode(episode.seriesId, episode.season, episode.episode)) !== null;
+  day: string,
+): Promise<Release> {
+  const found = await catalogue.episode(episode.seriesId, episode.season, episode.episode);
+  return releaseOf(found !== null, found?.airDate, day);
 }

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
-import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
+import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
 import type { LibraryServices } from "./library-services.server";
 import { readForm } from "~/core/read-form.server";
-import { itemExists } from "./item-exists.server";
+import { overCatalogueBudget } from "./catalogue-budget.server";
+import { itemExists, NOT_OUT, titleRelease } from "./item-exists.server";
+import { today } from "~/core/clock.server";
 import { announcePersonChanges } from "./item-changes.server";
 import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import {
@@ -71,7 +73,7 @@ function failed(services: LibraryServices, form: FormData, error: unknown, messa
     services.logger.warn({ err: String(error) }, "library change failed: database unavailable");
     return answer(services, form, { ok: false, message: TRY_AGAIN_ACTION });
   }
-  services.logger.error({ err: error }, "library change failed");
+  services.logger.error({ err: loggableError(error) }, "library change failed");
   return answer(services, form, { ok: false, message });
 }
 
@@ -146,6 +148,8 @@ export function watchlistAction(
         await removeFromWatchlist(db, user.id, item);
         return answer(services, form, { ok: true, message: "Listeden kaldırıldı", inList: false });
       }
+      const spent = await overCatalogueBudget(db, user.id);
+      if (spent) return answer(services, form, { ok: false, message: spent });
       if (!(await itemExists(services.catalogue, item)))
         return refuse(services, form, "unknown watchlist item", NO_SUCH_ITEM);
       if (intent === "status") {
@@ -204,8 +208,19 @@ export function reviewAction(services: LibraryServices, request: Request) {
     const item = reviewItemSchema.safeParse(Object.fromEntries(form));
     if (!item.success) return refuse(services, form, "review item");
     const target = { type: item.data.itemType, id: item.data.itemId };
-    if (!(await itemExists(services.catalogue, target)))
-      return refuse(services, form, "unknown review item", NO_SUCH_ITEM);
+    const spent = await overCatalogueBudget(db, user.id);
+    if (spent) return answer(services, form, { ok: false, message: spent });
+    if (target.type === "person") {
+      if (!(await itemExists(services.catalogue, target)))
+        return refuse(services, form, "unknown review item", NO_SUCH_ITEM);
+    } else {
+      const title = { type: target.type, id: target.id };
+      const release = await titleRelease(services.catalogue, title, today());
+      if (release === "missing") return refuse(services, form, "unknown review item", NO_SUCH_ITEM);
+      // Words about a film still to come are welcome; a rating of it is not (Perde puanı).
+      if (release === "unreleased" && parsed.data.rating !== null)
+        return answer(services, form, { ok: false, message: NOT_OUT[title.type] });
+    }
     // One review per person and title: a second one replaces the first, and says so.
     const saved = await saveReview(db, user.id, target, parsed.data);
     return answer(services, form, {

@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { titleFacts } from "~/db/history-schema";
 import { lists } from "~/db/lists-schema";
 import { recordTitleFacts } from "~/history/title-facts.server";
+import { overCatalogueBudget } from "~/library/catalogue-budget.server";
 import {
   answer,
   forSignedInUser,
@@ -82,6 +83,8 @@ export function addToListAction(services: LibraryServices, request: Request) {
       const limited = await overRateLimit(services, user.id, "create");
       if (limited) return refused(limited);
       const item = { type: parsed.data.itemType, id: parsed.data.itemId };
+      const spent = await overCatalogueBudget(db, user.id);
+      if (spent) return refused(spent);
       if (!(await recordTitleFacts(services, item))) return refused(NO_SUCH_ITEM);
       const created = await createList(db, user.id, {
         name: parsed.data.name,
@@ -129,6 +132,8 @@ export function addToListAction(services: LibraryServices, request: Request) {
 
     // Checked before the catalogue is asked: a list that is not theirs costs nothing more.
     if ((await roleOn(db, listId, user.id)) === null) return reply({ ok: false, message: NO_LIST });
+    const spent = await overCatalogueBudget(db, user.id);
+    if (spent) return reply({ ok: false, message: spent, listId });
     if (!(await recordTitleFacts(services, item)))
       return reply({ ok: false, message: NO_SUCH_ITEM, listId });
     const outcome = await addItem(db, user.id, listId, item);

@@ -47,7 +47,7 @@ export const listName = z
 
 /** Empty means none. */
 const listDescription = z
-  .string()
+  .string({ error: "Açıklama düz bir metin olmalıdır" })
   .optional()
   .transform((value) => paragraphs(value ?? ""))
   .pipe(
@@ -64,7 +64,7 @@ const listVisibility = z.enum(LIST_VISIBILITIES, { error: "Geçersiz görünürl
 
 /** Empty means none. */
 export const itemNote = z
-  .string()
+  .string({ error: "Not düz bir metin olmalıdır" })
   .optional()
   .transform((value) => paragraphs(value ?? ""))
   .pipe(

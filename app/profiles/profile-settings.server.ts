@@ -11,6 +11,7 @@ import { titleFacts } from "~/db/history-schema";
 import { lists, profileFavorites } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
 import { recordTitleFacts } from "~/history/title-facts.server";
+import { overCatalogueBudget } from "~/library/catalogue-budget.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import {
   FAVORITES_MAX,
@@ -305,6 +306,8 @@ export function addFavorite(services: LibraryServices, user: CurrentUser, form: 
       const early = adding(current.map((row) => row.movieId));
       if (typeof early === "string") return early;
       // The film's facts are kept now, so the profile page shows it without asking the catalogue.
+      const spent = await overCatalogueBudget(services.database.db, user.id);
+      if (spent) return spent;
       if (!(await recordTitleFacts(services, { type: "movie", id: movieId }))) return NO_SUCH_FILM;
       return changeFavorites(services, user, adding);
     },

@@ -37,3 +37,14 @@ describe("usernameSchema", () => {
     expect(check({} as unknown as string)).toBe("Bir kullanıcı adı yazın");
   });
 });
+
+describe("usernames that would pass for another (issue 32)", () => {
+  it("refuses punctuation at either end or two marks in a row", () => {
+    const message =
+      "Kullanıcı adı harf ya da rakamla başlayıp bitmeli; alt çizgi (_) ve nokta (.) yan yana gelemez";
+    for (const lookalike of ["ayse.", "ayse_", "_ayse", ".ayse", "ay..se", "ay._se", "ay__se"])
+      expect(check(lookalike), lookalike).toBe(message);
+    for (const fine of ["ayse", "ay.se", "a_y.s_e", "ayse86", "Çağrı_Öztürk.86"])
+      expect(check(fine), fine).toBe(fine);
+  });
+});

@@ -73,6 +73,8 @@ const USERNAME_MESSAGES = {
   long: `Kullanıcı adı en fazla ${USERNAME_MAX} karakter olabilir`,
   characters: "Kullanıcı adında yalnızca harf, rakam, alt çizgi (_) ve nokta (.) olabilir",
   noLetter: "Kullanıcı adında en az bir harf ya da rakam olmalıdır",
+  punctuation:
+    "Kullanıcı adı harf ya da rakamla başlayıp bitmeli; alt çizgi (_) ve nokta (.) yan yana gelemez",
   reserved: "Bu kullanıcı adı kullanılamaz, lütfen başka bir ad seçin",
 } as const;
 
@@ -89,6 +91,10 @@ const username = z
   .max(USERNAME_MAX, USERNAME_MESSAGES.long)
   .regex(USERNAME_CHARACTERS, USERNAME_MESSAGES.characters)
   .regex(/[\p{L}\p{N}]/u, USERNAME_MESSAGES.noLetter)
+  // "ayse.", "_ayse" and "ay__se" would sit beside "ayse" and pass for it: punctuation only
+  // between letters or digits, one mark at a time. Names chosen before this rule keep working
+  // (pages find a profile by its key); they are only refused when chosen again.
+  .regex(/^[^_.](?:[^_.]|[_.](?=[^_.]))*$/u, USERNAME_MESSAGES.punctuation)
   .refine((value) => !isReservedUsername(value), USERNAME_MESSAGES.reserved);
 
 export const usernameSchema = formSchema({ username });

@@ -2,11 +2,12 @@ import { data } from "react-router";
 import { tolerant } from "~/catalogue/catalogue.server";
 import type { AccountServices } from "~/accounts/account-services.server";
 import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
-import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
+import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
 import { formatCount } from "~/core/format";
 import { now, today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
+import { overCatalogueBudget } from "~/library/catalogue-budget.server";
 import { safeReturnTo } from "~/library/schemas";
 import { STATUS_LABELS } from "~/library/statuses";
 import {
@@ -35,6 +36,8 @@ const FAILED = "Bir hata oluştu";
 const NOT_AIRED = "Bu bölüm henüz yayınlanmadı";
 const NOTHING_AIRED = "Bu sezonun henüz yayınlanmış bir bölümü yok";
 const NO_SEASON = "Bu sezon bulunamadı";
+const NOTHING_MARKED_IN_SEASON = "Bu sezonda işaretli bölüm yok";
+const EPISODE_NOT_MARKED = "Bu bölüm işaretli değil";
 
 function answer(services: MarkServices, form: FormData, ok: boolean, message: string) {
   if (form.get("js") === "1")
@@ -62,7 +65,7 @@ export async function markAction(services: MarkServices, request: Request) {
       services.logger.warn({ err: String(error) }, "episode mark failed: database unavailable");
       return answer(services, form, false, TRY_AGAIN_ACTION);
     }
-    services.logger.error({ err: error }, "episode mark failed");
+    services.logger.error({ err: loggableError(error) }, "episode mark failed");
     return answer(services, form, false, FAILED);
   }
 }
@@ -76,7 +79,9 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
 
   if (intent === "unmark-season") {
     const removed = await unmarkSeason(db, user.id, seriesId, season);
-    const status = removed ? await syncSeriesStatus(db, user.id, seriesId, day) : null;
+    // Says what happened: nothing to take back is not "taken back".
+    if (!removed) return answer(services, form, true, NOTHING_MARKED_IN_SEASON);
+    const status = await syncSeriesStatus(db, user.id, seriesId, day);
     return answer(
       services,
       form,
@@ -85,9 +90,10 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
     );
   }
   if (intent === "season") {
-    const marked = await twice(services, { seriesId, seasonNumber: season }, () =>
+    const marked = await twice(services, user, { seriesId, seasonNumber: season }, () =>
       markSeason(db, user.id, seriesId, season, day, now()),
     );
+    if ("refused" in marked) return answer(services, form, false, marked.refused);
     if (!marked.found) return answer(services, form, false, NO_SEASON);
     if (!marked.aired) return answer(services, form, false, NOTHING_AIRED);
     return answer(
@@ -105,14 +111,16 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   const key = { seriesId, seasonNumber: season, episodeNumber: episode };
   if (intent === "unmark") {
     const removed = await unmarkEpisode(db, user.id, key);
-    const status = removed ? await syncSeriesStatus(db, user.id, seriesId, day) : null;
+    if (!removed) return answer(services, form, true, EPISODE_NOT_MARKED);
+    const status = await syncSeriesStatus(db, user.id, seriesId, day);
     return answer(services, form, true, withStatus("Bölümün işareti kaldırıldı", status));
   }
-  const marked = await twice(services, key, () =>
+  const marked = await twice(services, user, key, () =>
     intent === "up-to"
       ? markUpTo(db, user.id, key, day, now())
       : markEpisode(db, user.id, key, day, now()),
   );
+  if ("refused" in marked) return answer(services, form, false, marked.refused);
   if (!marked.found) return answer(services, form, false, NO_EPISODE);
   if (!marked.aired) return answer(services, form, false, NOT_AIRED);
   const status = await statusAfter(services, user, seriesId, marked);
@@ -128,15 +136,19 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
 /**
  * Runs a mark. When nothing was found: a series never read is read now (`followSeries`), and a
  * series read before this episode was announced is read again, but only when the catalogue
- * knows the episode (junk numbers cost no refresh). Then the mark is tried once more.
+ * knows the episode (junk numbers cost no refresh). Then the mark is tried once more. Asking
+ * the catalogue spends the person's catalogue budget: when it is spent, the refusal.
  */
 async function twice(
   services: MarkServices,
+  user: CurrentUser,
   key: { seriesId: number; seasonNumber: number; episodeNumber?: number },
   mark: () => Promise<MarkOutcome>,
-): Promise<MarkOutcome> {
+): Promise<MarkOutcome | { refused: string }> {
   const first = await mark();
   if (first.found) return first;
+  const spent = await overCatalogueBudget(services.database.db, user.id);
+  if (spent) return { refused: spent };
   await followSeries(services, key.seriesId);
   const second = await mark();
   if (second.found || key.episodeNumber === undefined) return second;

@@ -222,10 +222,15 @@ describe("every form answers in Turkish (defect 8)", () => {
     return [page, data];
   }
   /** A multipart post whose fields are files: the one wrong type a form can carry. */
-  async function withFiles(visitor: Visitor, path: string, fields: Record<string, string>) {
+  async function withFiles(
+    visitor: Visitor,
+    path: string,
+    fields: Record<string, string>,
+    text = ["intent", "js"],
+  ) {
     const boundary = `----perde${randomBytes(8).toString("hex")}`;
     const parts = Object.entries(fields).map(([name, value]) =>
-      name === "intent" || name === "js"
+      text.includes(name)
         ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
         : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${value}\r\n`,
     );
@@ -282,6 +287,18 @@ describe("every form answers in Turkish (defect 8)", () => {
   it("a signed-in person's forms, reviews and lists included", async () => {
     const visitor = new Visitor(server.url, nextClient());
     await visitor.signIn(email("turkce"), PASSWORD, "Türkçe Mesaj");
+    const listPath = (await visitor.post("/dashboard/listeler", { name: "Türkçe liste" })).headers
+      .location!;
+    expect(listPath).toMatch(/^\/dashboard\/listeler\/\d+$/);
+    // A description or a note sent as a file: the list forms' own Turkish, not zod's English.
+    for (const [fields, message] of [
+      [{ intent: "update", name: "Türkçe liste", description: "x" }, "Açıklama düz bir metin"],
+      [{ intent: "note", itemType: "movie", itemId: "550", note: "x" }, "Not düz bir metin"],
+    ] as const) {
+      const text = ["intent", "js", "name", "itemType", "itemId"];
+      const answer = await withFiles(visitor, listPath, { ...fields, js: "1" }, text);
+      expect(answer.body).toContain(message);
+    }
     const review = { itemType: "movie", itemId: "550", js: "1" };
     // A review without a comment: the spec's message, not zod's English.
     const noComment = await visitor.post("/yorum", { intent: "create", ...review });
@@ -320,6 +337,29 @@ describe("every form answers in Turkish (defect 8)", () => {
       ["/hesap", { intent: "favorite-remove" }],
       ["/hesap", { intent: "favorite-move" }],
       ["/hesap", { intent: "favorite-search" }],
+      // The forms added since (issue 32, item 7): lists, sharing, diary, marks, feed, imports.
+      ["/dashboard/listeler", {}],
+      [listPath, { intent: "update" }],
+      [listPath, { intent: "note", itemType: "movie", itemId: "550" }],
+      [listPath, { intent: "move" }],
+      [listPath, { intent: "remove" }],
+      [listPath, { intent: "delete" }],
+      [`${listPath}/paylasim`, { intent: "revoke" }],
+      [`${listPath}/paylasim`, { intent: "remove-editor" }],
+      ["/listeye-ekle", { intent: "add" }],
+      ["/listeye-ekle", { intent: "create" }],
+      ["/liste-davet/yok", {}],
+      ["/film/dovus-kulubu-1999-550", { intent: "create", itemType: "movie", itemId: "550" }],
+      ["/dashboard/gunluk/1", { intent: "update" }],
+      ["/dashboard/gunluk/1", { intent: "delete" }],
+      ["/puan", { intent: "rate", js: "1" }],
+      ["/puan", { intent: "remove", js: "1", itemType: "episode", itemId: "1396" }],
+      ["/bolum-izle", { intent: "mark", js: "1" }],
+      ["/bolum-izle", { intent: "unmark-season", js: "1", seriesId: "1396" }],
+      ["/takvim", { intent: "create" }],
+      ["/takvim", { intent: "remove" }],
+      ["/hesap/ice-aktar", {}],
+      ["/hesap/ice-aktar/1", { intent: "pick" }],
     ];
     for (const [path, fields] of forms) {
       const where = `${path} ${JSON.stringify(fields)}`;
@@ -336,6 +376,25 @@ describe("every form answers in Turkish (defect 8)", () => {
         rating: "5",
         itemType: "movie",
         itemId: "550",
+        description: "Dosya olarak gönderilmiş bir açıklama.",
+        note: "Dosya olarak gönderilmiş bir not.",
+        visibility: "public",
+        listId: listPath.split("/").pop()!,
+        direction: "up",
+        watchedOn: "2020-01-01",
+        review: "Dosya olarak gönderilmiş bir günlük notu.",
+        tags: "a, b",
+        seriesId: "1396",
+        season: "1",
+        episode: "1",
+        inviteId: "1",
+        editorId: "x",
+        entryId: "1",
+        rowId: "1",
+        choice: "movie:550",
+        username: "dosya",
+        movieId: "550",
+        q: "dövüş",
       };
       expectTurkish([await withFiles(visitor, path, filled)], `${where} (files)`);
     }

@@ -87,8 +87,9 @@ function UsernameForm({ username }: { username: string | null }) {
           required
         />
         <p id="kullanici-adi-kurali" className="text-sm text-muted-foreground">
-          3-30 karakter: harfler (Türkçe harfler de), rakamlar, alt çizgi (_) ve nokta (.).
-          Büyük-küçük harf ve Türkçe harfler ayırt edilmez: “Ayşe” ile “ayse” aynı addır.
+          3-30 karakter: harfler (Türkçe harfler de), rakamlar, alt çizgi (_) ve nokta (.); alt
+          çizgi ve nokta yalnızca harf ya da rakamların arasında, tek tek. Büyük-küçük harf ve
+          Türkçe harfler ayırt edilmez: “Ayşe” ile “ayse” aynı addır.
         </p>
         <Button type="submit" name="intent" value="username" disabled={busy}>
           {busy ? "Kaydediliyor..." : "Kullanıcı Adını Kaydet"}
