@@ -2,16 +2,14 @@ import { data } from "react-router";
 import { today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import type { CurrentUser } from "~/accounts/guards.server";
+import { forSignedInUser } from "~/accounts/signed-in-form.server";
+import { recordTitleFacts } from "~/catalogue/title-facts.server";
+import { answer, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
 import { itemExists } from "~/library/item-exists.server";
 import { announcePersonChanges } from "~/library/item-changes.server";
-import {
-  answer,
-  forSignedInUser,
-  NO_SUCH_ITEM,
-  type LibraryAnswer,
-} from "~/library/library-actions.server";
+import { NO_SUCH_ITEM } from "~/library/library-actions.server";
 import type { LibraryServices } from "~/library/library-services.server";
-import { rowIdSchema, safeReturnTo } from "~/library/schemas";
+import { rowIdSchema } from "~/library/schemas";
 import { addDiaryEntry, deleteDiaryEntry, updateDiaryEntry } from "./diary.server";
 import { episodeExists, setEpisodeRating, setTitleRating } from "./ratings.server";
 import {
@@ -21,7 +19,6 @@ import {
   ratingSchema,
   ratingTargetSchema,
 } from "./schemas";
-import { recordTitleFacts } from "./title-facts.server";
 
 const NO_EPISODE = "Bu bölüm bulunamadı";
 
@@ -63,7 +60,7 @@ export function ratingAction(services: LibraryServices, request: Request) {
 }
 
 /** A diary form's answer that failed: the message and what was typed, so nothing is lost. */
-export type DiaryAnswer = LibraryAnswer & { fields?: Record<string, string> };
+export type DiaryAnswer = FormAnswer & { fields?: Record<string, string> };
 
 function typedFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -94,8 +91,12 @@ export function diaryAction(services: LibraryServices, request: Request) {
       const deleted = entryId.success && (await deleteDiaryEntry(db, user.id, entryId.data));
       if (!deleted) return refused(form, NO_SUCH_ENTRY);
       await announcePersonChanges(services, user.id, []);
-      if (!form.get("returnTo")) form.set("returnTo", paths.diary);
-      return answer(services, form, { ok: true, message: "Günlük kaydı silindi" });
+      return answer(
+        services,
+        form,
+        { ok: true, message: "Günlük kaydı silindi" },
+        safeReturnTo(form.get("returnTo") || paths.diary),
+      );
     }
     const entry = diaryEntrySchema(today()).safeParse(Object.fromEntries(form));
     if (!entry.success) return refused(form, entry.error.issues[0]!.message);
@@ -106,8 +107,12 @@ export function diaryAction(services: LibraryServices, request: Request) {
         : null;
       if (!item) return refused(form, NO_SUCH_ENTRY);
       await announcePersonChanges(services, user.id, entry.data.rating !== null ? [item] : []);
-      form.set("returnTo", safeReturnTo(form.get("returnTo") ?? paths.diary));
-      return answer(services, form, { ok: true, message: "Günlük kaydı güncellendi" });
+      return answer(
+        services,
+        form,
+        { ok: true, message: "Günlük kaydı güncellendi" },
+        safeReturnTo(form.get("returnTo") ?? paths.diary),
+      );
     }
     const parsedItem = diaryItemSchema.safeParse(Object.fromEntries(form));
     if (!parsedItem.success) return refused(form, NO_SUCH_ITEM);

@@ -2,7 +2,8 @@ import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import type { DiaryFilters, DiaryInput } from "./schemas";
-import { setTitleRating, type TitleRef } from "./ratings.server";
+import type { TitleRef } from "~/catalogue/types";
+import { setTitleRating } from "./ratings.server";
 
 /*
  * Günlük (issue #24.2): every watch a person logs, with its own day, rating, words, rewatch mark

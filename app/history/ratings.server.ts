@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
 import { episodeRatings, trackedEpisodes } from "~/db/tracking-schema";
 import type { Catalogue } from "~/catalogue/catalogue.server";
+import type { TitleRef } from "~/catalogue/types";
 import type { SiteRating } from "~/library/site-ratings.server";
 
 /*
@@ -11,7 +12,6 @@ import type { SiteRating } from "~/library/site-ratings.server";
  * the dashboard and every list read it where they always did; an episode's is `episode_ratings`.
  */
 
-export type TitleRef = { type: "movie" | "tv"; id: number };
 export interface EpisodeRef {
   seriesId: number;
   season: number;
