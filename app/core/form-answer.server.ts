@@ -43,3 +43,19 @@ export function answer<T extends Omit<FormAnswer, "at">>(
     return data({ ...result, at: Date.now() }, { status: result.ok ? 200 : 400 });
   return services.flash.redirect(returnTo, result.ok ? "success" : "error", result.message);
 }
+
+/**
+ * A refused form answered on its own page (400, with or without JavaScript) with what was typed
+ * in the fields `names`, so nothing is lost.
+ */
+export function refusedWith(form: FormData, names: readonly string[], message: string) {
+  const fields: Record<string, string> = {};
+  for (const name of names) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value.slice(0, 4000);
+  }
+  return data<FormAnswer & { fields: Record<string, string> }>(
+    { ok: false, message, fields, at: Date.now() },
+    { status: 400 },
+  );
+}

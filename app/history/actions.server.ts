@@ -1,10 +1,9 @@
-import { data } from "react-router";
 import { today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import type { CurrentUser } from "~/accounts/guards.server";
 import { forSignedInUser } from "~/accounts/signed-in-form.server";
 import { recordTitleFacts } from "~/catalogue/title-facts.server";
-import { answer, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
+import { answer, refusedWith, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
 import { itemExists } from "~/library/item-exists.server";
 import { announcePersonChanges } from "~/library/item-changes.server";
 import { NO_SUCH_ITEM } from "~/library/library-actions.server";
@@ -62,14 +61,7 @@ export function ratingAction(services: LibraryServices, request: Request) {
 /** A diary form's answer that failed: the message and what was typed, so nothing is lost. */
 export type DiaryAnswer = FormAnswer & { fields?: Record<string, string> };
 
-function typedFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const name of ["watchedOn", "rating", "review", "rewatch", "tags"]) {
-    const value = form.get(name);
-    if (typeof value === "string") fields[name] = value.slice(0, 4000);
-  }
-  return fields;
-}
+const DIARY_FIELDS = ["watchedOn", "rating", "review", "rewatch", "tags"] as const;
 
 /**
  * Every diary form (on a title's page: log a watch; on an entry's page: change or delete it)
@@ -79,11 +71,7 @@ function typedFields(form: FormData): Record<string, string> {
  */
 export function diaryAction(services: LibraryServices, request: Request) {
   const { db } = services.database;
-  const refused = (form: FormData, message: string) =>
-    data<DiaryAnswer>(
-      { ok: false, message, fields: typedFields(form), at: Date.now() },
-      { status: 400 },
-    );
+  const refused = (form: FormData, message: string) => refusedWith(form, DIARY_FIELDS, message);
   return forSignedInUser(services, request, async (user: CurrentUser, form) => {
     const intent = form.get("intent");
     if (intent === "delete") {

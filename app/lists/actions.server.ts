@@ -1,8 +1,7 @@
-import { data } from "react-router";
 import type { CurrentUser } from "~/accounts/guards.server";
 import { forSignedInUser } from "~/accounts/signed-in-form.server";
 import type { TitleRef } from "~/catalogue/types";
-import { answer, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
+import { answer, refusedWith, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
 import { paths } from "~/core/paths";
 import { LIST_LIMITS } from "~/db/lists-schema";
 import type { LibraryServices } from "~/library/library-services.server";
@@ -46,21 +45,8 @@ export interface ListAnswer extends FormAnswer {
 
 const TYPED_FIELDS = ["name", "description", "visibility"] as const;
 
-function typedFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const name of TYPED_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === "string") fields[name] = value.slice(0, 4000);
-  }
-  return fields;
-}
-
 /** A refused name/description form, answered on its page with what was typed. */
-const refusedFields = (form: FormData, message: string) =>
-  data<ListAnswer>(
-    { ok: false, message, fields: typedFields(form), at: Date.now() },
-    { status: 400 },
-  );
+const refusedFields = (form: FormData, message: string) => refusedWith(form, TYPED_FIELDS, message);
 
 /** /dashboard/listeler: "Yeni liste". Goes to the new list's page. */
 export function createListAction(services: LibraryServices, request: Request) {
