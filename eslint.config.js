@@ -1,7 +1,9 @@
+import path from "node:path";
 import js from "@eslint/js";
 import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { importCycles, readAsIs } from "./scripts/import-cycles.mjs";
 
 /*
  * The layers of app/, bottom to top (README "Architecture", decision 005). Each folder may import
@@ -36,13 +38,50 @@ function layerZones() {
   }));
 }
 
+/*
+ * No import circles among our modules, type-only and dynamic imports included (import-x's
+ * no-cycle skips type imports). The graph is read once per lint run, and read again only when
+ * the file being linted changed on disk since (an editor's long-running ESLint); each file on a
+ * circle gets one error naming it.
+ */
+const CYCLE_DIRS = ["app", "server", "tests", "scripts"];
+let cycles = null;
+const noImportCycle = {
+  meta: {
+    type: "problem",
+    docs: { description: "Forbid import circles, type-only and dynamic imports included." },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const relative = path.relative(context.cwd, file);
+    const ours = CYCLE_DIRS.some((dir) => relative.startsWith(`${dir}${path.sep}`));
+    if (!ours) return {};
+    if (!cycles || !readAsIs(file)) cycles = importCycles(context.cwd, CYCLE_DIRS);
+    const circle = cycles.get(relative);
+    if (!circle) return {};
+    return {
+      Program(node) {
+        context.report({
+          node,
+          message: `Import circle: ${[...circle, circle[0]].join(" → ")}. Move what they share down into a file both can import.`,
+        });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "drizzle/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
-    plugins: { "import-x": importX, "react-hooks": reactHooks },
+    plugins: {
+      "import-x": importX,
+      "react-hooks": reactHooks,
+      perde: { rules: { "no-import-cycle": noImportCycle } },
+    },
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: "module",
@@ -58,7 +97,7 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
-      "import-x/no-cycle": "error",
+      "perde/no-import-cycle": "error",
       "import-x/no-self-import": "error",
       "import-x/no-duplicates": "error",
       "no-restricted-imports": [

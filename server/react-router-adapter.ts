@@ -7,9 +7,7 @@ import { isSharedResponse } from "~/core/http-cache";
 import { pageTagOfPath, tagHeaderValue } from "~/core/paths";
 import type { AppServices } from "~/services.server";
 import { requestLogger } from "./request-context";
-
-/** Express's compiled TRUST_PROXY (`app.get("trust proxy fn")`): is this hop a proxy we trust? */
-export type TrustProxy = (address: string, hop: number) => boolean;
+import type { TrustProxy } from "./trust-proxy";
 
 /** React Router's answer, read whole: our documents are rendered into one buffer anyway. */
 export interface Answer {

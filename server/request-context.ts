@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { Logger } from "~/core/logger.server";
 import type { Lifecycle } from "./lifecycle";
 import { timeRequest } from "./metrics";
-import type { TrustProxy } from "./react-router-adapter";
+import type { TrustProxy } from "./trust-proxy";
 
 /** What a proxy's request id may look like: short, and nothing a log or a header could misread. */
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;

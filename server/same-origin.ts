@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "~/core/logger.server";
-import { requestUrl, type TrustProxy } from "./react-router-adapter";
+import { requestUrl } from "./react-router-adapter";
+import type { TrustProxy } from "./trust-proxy";
 import { redactSecrets } from "~/core/paths";
 import { requestLogger } from "./request-context";
 import { statusPageHtml } from "./status-page";

@@ -8,6 +8,9 @@ import type { AgeRating } from "./age-ratings";
 
 export type MediaType = "movie" | "tv";
 
+/** A film or a series, as the site's own tables name it (watchlist, diary, lists, facts). */
+export type TitleRef = { type: MediaType; id: number };
+
 export interface Genre {
   id: number;
   name: string;

@@ -1,18 +1,16 @@
-import { data } from "react-router";
 import { today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import type { CurrentUser } from "~/accounts/guards.server";
+import { forSignedInUser } from "~/accounts/signed-in-form.server";
+import { recordTitleFacts } from "~/catalogue/title-facts.server";
+import type { TitleRef } from "~/catalogue/types";
+import { answer, refusedWith, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
 import { overCatalogueBudget } from "~/library/catalogue-budget.server";
 import { NOT_OUT, titleRelease, type Release } from "~/library/item-exists.server";
 import { announcePersonChanges } from "~/library/item-changes.server";
-import {
-  answer,
-  forSignedInUser,
-  NO_SUCH_ITEM,
-  type LibraryAnswer,
-} from "~/library/library-actions.server";
+import { NO_SUCH_ITEM } from "~/library/library-actions.server";
 import type { LibraryServices } from "~/library/library-services.server";
-import { rowIdSchema, safeReturnTo } from "~/library/schemas";
+import { rowIdSchema } from "~/library/schemas";
 import { addDiaryEntry, deleteDiaryEntry, updateDiaryEntry } from "./diary.server";
 import {
   episodeRelease,
@@ -20,7 +18,6 @@ import {
   setEpisodeRating,
   setTitleRating,
   type EpisodeRef,
-  type TitleRef,
 } from "./ratings.server";
 import {
   diaryEntrySchema,
@@ -29,7 +26,6 @@ import {
   ratingSchema,
   ratingTargetSchema,
 } from "./schemas";
-import { recordTitleFacts } from "./title-facts.server";
 
 const NO_EPISODE = "Bu bölüm bulunamadı";
 
@@ -114,16 +110,9 @@ export function ratingAction(services: LibraryServices, request: Request) {
 }
 
 /** A diary form's answer that failed: the message and what was typed, so nothing is lost. */
-export type DiaryAnswer = LibraryAnswer & { fields?: Record<string, string> };
+export type DiaryAnswer = FormAnswer & { fields?: Record<string, string> };
 
-function typedFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const name of ["watchedOn", "rating", "review", "rewatch", "tags"]) {
-    const value = form.get(name);
-    if (typeof value === "string") fields[name] = value.slice(0, 4000);
-  }
-  return fields;
-}
+const DIARY_FIELDS = ["watchedOn", "rating", "review", "rewatch", "tags"] as const;
 
 /**
  * Every diary form (on a title's page: log a watch; on an entry's page: change or delete it)
@@ -133,11 +122,7 @@ function typedFields(form: FormData): Record<string, string> {
  */
 export function diaryAction(services: LibraryServices, request: Request) {
   const { db } = services.database;
-  const refused = (form: FormData, message: string) =>
-    data<DiaryAnswer>(
-      { ok: false, message, fields: typedFields(form), at: Date.now() },
-      { status: 400 },
-    );
+  const refused = (form: FormData, message: string) => refusedWith(form, DIARY_FIELDS, message);
   return forSignedInUser(services, request, async (user: CurrentUser, form) => {
     const intent = form.get("intent");
     if (intent === "delete") {
@@ -145,8 +130,12 @@ export function diaryAction(services: LibraryServices, request: Request) {
       const deleted = entryId.success && (await deleteDiaryEntry(db, user.id, entryId.data));
       if (!deleted) return refused(form, NO_SUCH_ENTRY);
       await announcePersonChanges(services, user.id, []);
-      if (!form.get("returnTo")) form.set("returnTo", paths.diary);
-      return answer(services, form, { ok: true, message: "Günlük kaydı silindi" });
+      return answer(
+        services,
+        form,
+        { ok: true, message: "Günlük kaydı silindi" },
+        safeReturnTo(form.get("returnTo") || paths.diary),
+      );
     }
     const entry = diaryEntrySchema(today()).safeParse(Object.fromEntries(form));
     if (!entry.success) return refused(form, entry.error.issues[0]!.message);
@@ -157,8 +146,12 @@ export function diaryAction(services: LibraryServices, request: Request) {
         : null;
       if (!item) return refused(form, NO_SUCH_ENTRY);
       await announcePersonChanges(services, user.id, entry.data.rating !== null ? [item] : []);
-      form.set("returnTo", safeReturnTo(form.get("returnTo") ?? paths.diary));
-      return answer(services, form, { ok: true, message: "Günlük kaydı güncellendi" });
+      return answer(
+        services,
+        form,
+        { ok: true, message: "Günlük kaydı güncellendi" },
+        safeReturnTo(form.get("returnTo") ?? paths.diary),
+      );
     }
     const parsedItem = diaryItemSchema.safeParse(Object.fromEntries(form));
     if (!parsedItem.success) return refused(form, NO_SUCH_ITEM);

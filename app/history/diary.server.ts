@@ -2,7 +2,8 @@ import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import type { DiaryFilters, DiaryInput } from "./schemas";
-import { setTitleRating, type TitleRef } from "./ratings.server";
+import type { TitleRef } from "~/catalogue/types";
+import { setTitleRating } from "./ratings.server";
 
 /*
  * Günlük (issue #24.2): every watch a person logs, with its own day, rating, words, rewatch mark
@@ -23,6 +24,14 @@ const values = (input: DiaryInput) => ({
   tags: input.tags,
 });
 
+/** The person's entries of one title. */
+const ofTitle = (userId: string, item: TitleRef) =>
+  and(
+    eq(diaryEntries.userId, userId),
+    eq(diaryEntries.itemType, item.type),
+    eq(diaryEntries.itemId, item.id),
+  );
+
 /**
  * The latest rated entry of a title (by the day watched, then by when it was written) sets the
  * title's Puanım: a rating given in the diary is the person's rating of the title. The site's
@@ -32,14 +41,7 @@ async function applyLatestDiaryRating(db: Database, userId: string, item: TitleR
   const [latest] = await db
     .select({ rating: diaryEntries.rating })
     .from(diaryEntries)
-    .where(
-      and(
-        eq(diaryEntries.userId, userId),
-        eq(diaryEntries.itemType, item.type),
-        eq(diaryEntries.itemId, item.id),
-        isNotNull(diaryEntries.rating),
-      ),
-    )
+    .where(and(ofTitle(userId, item), isNotNull(diaryEntries.rating)))
     .orderBy(desc(diaryEntries.watchedOn), desc(diaryEntries.id))
     .limit(1);
   if (latest?.rating) await setTitleRating(db, userId, item, latest.rating);
@@ -268,12 +270,6 @@ export async function titleDiary(
       last: sql<string | null>`max(${diaryEntries.watchedOn})`,
     })
     .from(diaryEntries)
-    .where(
-      and(
-        eq(diaryEntries.userId, userId),
-        eq(diaryEntries.itemType, item.type),
-        eq(diaryEntries.itemId, item.id),
-      ),
-    );
+    .where(ofTitle(userId, item));
   return { count: Number(row?.count ?? 0), lastWatchedOn: row?.last ?? null };
 }

@@ -4,6 +4,7 @@ import { reviews } from "~/db/schema";
 import { episodeRatings, trackedEpisodes } from "~/db/tracking-schema";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { releaseOf, type Release } from "~/library/item-exists.server";
+import type { TitleRef } from "~/catalogue/types";
 import type { SiteRating } from "~/library/site-ratings.server";
 
 /*
@@ -12,7 +13,6 @@ import type { SiteRating } from "~/library/site-ratings.server";
  * the dashboard and every list read it where they always did; an episode's is `episode_ratings`.
  */
 
-export type TitleRef = { type: "movie" | "tv"; id: number };
 export interface EpisodeRef {
   seriesId: number;
   season: number;

@@ -2,7 +2,8 @@ import { getOptionalUser } from "~/accounts/guards.server";
 import { today } from "~/core/clock.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import { titleDiary } from "./diary.server";
-import type { EpisodeRef, TitleRef } from "./ratings.server";
+import type { TitleRef } from "~/catalogue/types";
+import type { EpisodeRef } from "./ratings.server";
 import { episodeSiteRating, ownEpisodeRating } from "./ratings.server";
 
 /**

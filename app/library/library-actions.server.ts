@@ -1,105 +1,39 @@
-import { data } from "react-router";
-import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
-import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
+import { forSignedInUser, FORM_FAILED as FAILED } from "~/accounts/signed-in-form.server";
+import type { CurrentUser } from "~/accounts/guards.server";
+import { answer, type FormAnswer } from "~/core/form-answer.server";
 import type { LibraryServices } from "./library-services.server";
-import { readForm } from "~/core/read-form.server";
 import { overCatalogueBudget } from "./catalogue-budget.server";
 import { itemExists, NOT_OUT, titleRelease } from "./item-exists.server";
 import { today } from "~/core/clock.server";
 import { announcePersonChanges } from "./item-changes.server";
 import { deleteReview, saveReview, updateReview } from "./reviews.server";
-import {
-  reviewItemSchema,
-  reviewSchema,
-  rowIdSchema,
-  safeReturnTo,
-  watchlistItemSchema,
-} from "./schemas";
+import { reviewItemSchema, reviewSchema, rowIdSchema, watchlistItemSchema } from "./schemas";
 import { ratedItemOfForm } from "./site-ratings.server";
 import type { WatchlistStatus } from "./statuses";
 import { changeWatchlistStatus, withReviewOffer } from "./watchlist-status.server";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
-import { paths } from "~/core/paths";
+import type { TitleRef } from "~/catalogue/types";
 
 /*
- * Watchlist and review forms. The owner is always the session's user, never a form field, and
- * an anonymous visitor is sent to sign in before the form is even read. With JavaScript (a
- * fetcher sends js=1) the answer is data for a toast; without, a redirect back with the toast
- * in a cookie. Every answer says what really happened, and none is ever a 500.
+ * Watchlist and review forms, run by forSignedInUser (the owner is always the session's user)
+ * and answered by `answer` (data for a fetcher's toast, else a redirect back with the toast in a
+ * cookie). Every answer says what really happened, and none is ever a 500.
  */
 
-export interface LibraryAnswer {
-  ok: boolean;
-  message: string;
+export interface LibraryAnswer extends FormAnswer {
   inList?: boolean;
   /** The entry's status after a status change. */
   status?: WatchlistStatus;
   /** Marked İzledim without a review of it: the page offers the review form. */
   offerReview?: boolean;
-  at: number;
 }
 
-const FAILED = "Bir hata oluştu";
 export const NO_SUCH_ITEM = "Bu içerik bulunamadı";
-
-export type LibraryData = ReturnType<typeof data<LibraryAnswer>>;
-
-export function answer(
-  services: LibraryServices,
-  form: FormData,
-  result: Omit<LibraryAnswer, "at">,
-): Promise<Response> | LibraryData {
-  if (form.get("js") === "1")
-    return data({ ...result, at: Date.now() }, { status: result.ok ? 200 : 400 });
-  return services.flash.redirect(
-    safeReturnTo(form.get("returnTo")),
-    result.ok ? "success" : "error",
-    result.message,
-  );
-}
-
-const mustSignIn = (services: LibraryServices) =>
-  services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
 
 /** A form the browser could not have sent: one warning line, not an error with a stack. */
 function refuse(services: LibraryServices, form: FormData, what: string, message = FAILED) {
   services.logger.warn({ form: what }, "malformed library form");
   return answer(services, form, { ok: false, message });
-}
-
-/** A failure after the form was read: logged by kind, answered with a message, never thrown. */
-function failed(services: LibraryServices, form: FormData, error: unknown, message = FAILED) {
-  if (isServiceFailure(error)) {
-    services.logger.warn({ err: String(error) }, "library change failed: database unavailable");
-    return answer(services, form, { ok: false, message: TRY_AGAIN_ACTION });
-  }
-  services.logger.error({ err: loggableError(error) }, "library change failed");
-  return answer(services, form, { ok: false, message });
-}
-
-/**
- * Runs a library change for the signed-in user. An anonymous visitor is sent to sign in before
- * the body is read; a session check or a change that fails is answered, never thrown.
- */
-export async function forSignedInUser(
-  services: LibraryServices,
-  request: Request,
-  change: (user: CurrentUser, form: FormData) => Promise<Response | LibraryData>,
-  failureMessage: (form: FormData) => string = () => FAILED,
-) {
-  let user: CurrentUser | null;
-  try {
-    user = await getOptionalUser(request, services);
-  } catch (error) {
-    return failed(services, await readForm(request), error);
-  }
-  if (!user) return mustSignIn(services);
-  const form = await readForm(request);
-  try {
-    return await change(user, form);
-  } catch (error) {
-    return failed(services, form, error, failureMessage(form));
-  }
 }
 
 /** What the layers above the library do when a change happens (the routes wire them). */
@@ -108,7 +42,7 @@ export interface WatchlistHooks {
    * The person now follows this item: it was added, or its status became İzliyorum or
    * İzleyeceğim. A failure here is logged and does not fail the change.
    */
-  following?(item: { type: "movie" | "tv"; id: number }): Promise<void>;
+  following?(item: TitleRef): Promise<void>;
 }
 
 export function watchlistAction(
@@ -117,7 +51,7 @@ export function watchlistAction(
   hooks: WatchlistHooks = {},
 ) {
   const db = services.database.db;
-  const follow = async (item: { type: "movie" | "tv"; id: number }) => {
+  const follow = async (item: TitleRef) => {
     try {
       await hooks.following?.(item);
     } catch (error) {

@@ -44,18 +44,3 @@ export const rowIdSchema = z.coerce
   .int()
   .positive()
   .max(Number.MAX_SAFE_INTEGER);
-
-/**
- * Where to go back after a form posted without JavaScript: a plain path on this site only
- * (printable ASCII, no backslash, not `//`), else the home page. Browsers drop tabs and line
- * breaks from URLs, so `/\t/evil.example/` would become `//evil.example/`: such characters
- * never pass, and neither does anything a Location header cannot carry.
- */
-export function safeReturnTo(value: unknown): string {
-  return typeof value === "string" &&
-    value.length <= 2048 &&
-    /^\/(?![/\\])[\x21-\x7e]*$/.test(value) &&
-    !value.includes("\\")
-    ? value
-    : "/";
-}

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { reviews } from "~/db/schema";
-import { safeReturnTo } from "./schemas";
+import { safeReturnTo } from "~/core/form-answer.server";
 import { REVIEW_OFFER_PARAM, STATUS_LABELS, WATCHLIST_STATUSES } from "./statuses";
 import { setWatchlistStatus, type WatchlistItem } from "./watchlist.server";
 

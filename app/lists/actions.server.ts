@@ -1,12 +1,12 @@
-import { data } from "react-router";
 import type { CurrentUser } from "~/accounts/guards.server";
-import { allow } from "~/accounts/rate-limit.server";
+import { forSignedInUser } from "~/accounts/signed-in-form.server";
+import type { TitleRef } from "~/catalogue/types";
+import { answer, refusedWith, safeReturnTo, type FormAnswer } from "~/core/form-answer.server";
 import { paths } from "~/core/paths";
 import { LIST_LIMITS } from "~/db/lists-schema";
-import { forSignedInUser } from "~/library/library-actions.server";
 import type { LibraryServices } from "~/library/library-services.server";
-import { safeReturnTo } from "~/library/schemas";
 import { formSchema, z } from "~/ui/zod";
+import { announceList, overRateLimit } from "./list-changes.server";
 import {
   createList,
   deleteList,
@@ -18,7 +18,6 @@ import {
   roleOn,
   setItemNote,
   updateList,
-  type ListItemRef,
 } from "./lists.server";
 import {
   itemNote,
@@ -37,82 +36,17 @@ import {
  * are answered on their own page with what was typed. Nothing here is ever a 500.
  */
 
-export interface ListAnswer {
-  ok: boolean;
-  message: string;
+export interface ListAnswer extends FormAnswer {
   /** A refused name or description form: what was typed, so nothing is lost. */
   fields?: Record<string, string>;
   /** After a reorder: the list's items in the server's order (`type:id` keys). */
   order?: string[];
-  at: number;
-}
-
-/**
- * The answer to a list form: data for a fetcher, else a redirect to `returnTo` (by default the
- * form's own, when it is a path on this site) with a flash toast.
- * @public also for "Listeye ekle…" (/listeye-ekle), the share work's action.
- */
-export function answerList(
-  services: LibraryServices,
-  form: FormData,
-  result: Omit<ListAnswer, "at">,
-  returnTo: string = safeReturnTo(form.get("returnTo")),
-) {
-  if (form.get("js") === "1")
-    return data<ListAnswer>({ ...result, at: Date.now() }, { status: result.ok ? 200 : 400 });
-  return services.flash.redirect(returnTo, result.ok ? "success" : "error", result.message);
-}
-
-/**
- * Tells every instance that the list's pages changed (its page, its owner's profile).
- * @public also for "Listeye ekle…" (/listeye-ekle), the share work's action.
- */
-export async function announceList(services: LibraryServices, listId: number) {
-  await services.changes.changed(await listPageRefs(services.database.db, listId));
-}
-
-/** Per person and hour (decision 008's counters): new lists, and every other change. */
-export const LIST_RATE_LIMITS = {
-  create: { limit: 20, windowSeconds: 60 * 60 },
-  change: { limit: 600, windowSeconds: 60 * 60 },
-} as const;
-
-const RATE_MESSAGES = {
-  create: "Kısa sürede çok fazla liste oluşturdunuz. Lütfen biraz sonra yeniden deneyin.",
-  change: "Kısa sürede çok fazla değişiklik yaptınız. Lütfen biraz sonra yeniden deneyin.",
-} as const;
-
-/**
- * Counts one list creation or change for the person; the Turkish refusal when over the limit.
- * @public also for "Listeye ekle…" (/listeye-ekle), the share work's action.
- */
-export async function overRateLimit(
-  services: LibraryServices,
-  userId: string,
-  kind: keyof typeof LIST_RATE_LIMITS,
-): Promise<string | null> {
-  const { limit, windowSeconds } = LIST_RATE_LIMITS[kind];
-  const within = await allow(services.database.db, `lists:${kind}:${userId}`, limit, windowSeconds);
-  return within ? null : RATE_MESSAGES[kind];
 }
 
 const TYPED_FIELDS = ["name", "description", "visibility"] as const;
 
-function typedFields(form: FormData): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const name of TYPED_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === "string") fields[name] = value.slice(0, 4000);
-  }
-  return fields;
-}
-
 /** A refused name/description form, answered on its page with what was typed. */
-const refusedFields = (form: FormData, message: string) =>
-  data<ListAnswer>(
-    { ok: false, message, fields: typedFields(form), at: Date.now() },
-    { status: 400 },
-  );
+const refusedFields = (form: FormData, message: string) => refusedWith(form, TYPED_FIELDS, message);
 
 /** /dashboard/listeler: "Yeni liste". Goes to the new list's page. */
 export function createListAction(services: LibraryServices, request: Request) {
@@ -159,7 +93,7 @@ export function listAction(services: LibraryServices, request: Request, rawListI
   return forSignedInUser(services, request, async (user, form) => {
     const parsedId = listIdSchema.safeParse(rawListId);
     const intent = form.get("intent");
-    if (!parsedId.success) return answerList(services, form, notFound, paths.lists);
+    if (!parsedId.success) return answer(services, form, notFound, paths.lists);
     const id = parsedId.data;
     // Back to the page of the list the form was on (`?sayfa=n`), never anywhere else.
     const returnTo = safeReturnTo(form.get("returnTo"));
@@ -172,35 +106,34 @@ export function listAction(services: LibraryServices, request: Request, rawListI
       if (limited) return refusedFields(form, limited);
       if (!(await updateList(db, user.id, id, fields.data))) return refusedFields(form, NO_LIST);
       await announceList(services, id);
-      return answerList(services, form, { ok: true, message: "Liste kaydedildi" }, back);
+      return answer(services, form, { ok: true, message: "Liste kaydedildi" }, back);
     }
     if (intent === "delete") return deleteAction(user, form, id);
     if (intent === "leave") {
       const left = await removeEditor(db, user.id, id, user.id);
-      if (!left) return answerList(services, form, notFound, paths.lists);
-      return answerList(services, form, { ok: true, message: "Listeden ayrıldınız" }, paths.lists);
+      if (!left) return answer(services, form, notFound, paths.lists);
+      return answer(services, form, { ok: true, message: "Listeden ayrıldınız" }, paths.lists);
     }
     if (intent !== "remove" && intent !== "move" && intent !== "note")
-      return answerList(services, form, { ok: false, message: "Geçersiz işlem" }, back);
+      return answer(services, form, { ok: false, message: "Geçersiz işlem" }, back);
 
     const limited = await overRateLimit(services, user.id, "change");
-    if (limited) return answerList(services, form, { ok: false, message: limited }, back);
+    if (limited) return answer(services, form, { ok: false, message: limited }, back);
     const result = await itemChange(user, form, id, intent);
     if (result.ok) await announceList(services, id);
     // A place on the list the page may not know yet comes back with every reorder.
     const order = intent === "move" ? await itemOrder(db, user.id, id) : undefined;
-    return answerList(services, form, { ...result, order }, back);
+    return answer(services, form, { ...result, order }, back);
   });
 
   async function deleteAction(user: CurrentUser, form: FormData, id: number) {
     if (form.get("confirm") !== "1")
-      return answerList(services, form, { ok: false, message: DELETE_CONFIRM }, paths.listEdit(id));
+      return answer(services, form, { ok: false, message: DELETE_CONFIRM }, paths.listEdit(id));
     // The pages to drop are named while the list (and its owner) can still be read.
     const refs = await listPageRefs(db, id);
-    if (!(await deleteList(db, user.id, id)))
-      return answerList(services, form, notFound, paths.lists);
+    if (!(await deleteList(db, user.id, id))) return answer(services, form, notFound, paths.lists);
     await services.changes.changed(refs);
-    return answerList(services, form, { ok: true, message: "Liste silindi" }, paths.lists);
+    return answer(services, form, { ok: true, message: "Liste silindi" }, paths.lists);
   }
 
   async function itemChange(
@@ -237,7 +170,7 @@ export function listAction(services: LibraryServices, request: Request, rawListI
 
 const notFound = { ok: false, message: NO_LIST } as const;
 
-const ref = (value: { itemType: "movie" | "tv"; itemId: number }): ListItemRef => ({
+const ref = (value: { itemType: "movie" | "tv"; itemId: number }): TitleRef => ({
   type: value.itemType,
   id: value.itemId,
 });

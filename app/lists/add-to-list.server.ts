@@ -1,31 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { getOptionalUser } from "~/accounts/guards.server";
+import { forSignedInUser } from "~/accounts/signed-in-form.server";
+import { recordTitleFacts } from "~/catalogue/title-facts.server";
+import type { TitleRef } from "~/catalogue/types";
+import { answer, type FormAnswer } from "~/core/form-answer.server";
 import { paths } from "~/core/paths";
 import type { Database } from "~/db/client.server";
 import { titleFacts } from "~/db/history-schema";
 import { lists } from "~/db/lists-schema";
-import { recordTitleFacts } from "~/history/title-facts.server";
 import { overCatalogueBudget } from "~/library/catalogue-budget.server";
-import {
-  answer,
-  forSignedInUser,
-  NO_SUCH_ITEM,
-  type LibraryAnswer,
-} from "~/library/library-actions.server";
+import { NO_SUCH_ITEM } from "~/library/library-actions.server";
 import type { LibraryServices } from "~/library/library-services.server";
-import { overRateLimit } from "./actions.server";
-import {
-  addItem,
-  createList,
-  listPageRefs,
-  pickerLists,
-  removeItem,
-  roleOn,
-  type ListItemRef,
-} from "./lists.server";
-import { LIMIT_MESSAGES, listId as listIdSchema, listItemRef, listName, NO_LIST } from "./schemas";
 import { formSchema, z } from "~/ui/zod";
+import { announceList, overRateLimit } from "./list-changes.server";
+import { addItem, createList, pickerLists, removeItem, roleOn } from "./lists.server";
+import { LIMIT_MESSAGES, listId as listIdSchema, listItemRef, listName, NO_LIST } from "./schemas";
 
 /*
  * "Listeye ekle…" (issue #25): from a film's or a series' page and from search results, the
@@ -38,7 +28,7 @@ import { formSchema, z } from "~/ui/zod";
  */
 
 /** The picker's answer: which list changed and whether it now holds the title. */
-export type AddToListAnswer = LibraryAnswer & {
+export type AddToListAnswer = FormAnswer & {
   listId?: number;
   hasItem?: boolean;
   /** A new list's name that was refused, as typed, so nothing is lost. */
@@ -50,7 +40,7 @@ const toggleSchema = formSchema({ ...listItemRef, listId: listIdSchema });
 const createSchema = formSchema({ ...listItemRef, name: listName });
 
 /** The title's name as the list pages keep it (its facts), for the messages. */
-async function titleName(db: Database, item: ListItemRef): Promise<string> {
+async function titleName(db: Database, item: TitleRef): Promise<string> {
   const [row] = await db
     .select({ title: titleFacts.title })
     .from(titleFacts)
@@ -79,7 +69,7 @@ export function addToListAction(services: LibraryServices, request: Request) {
       const refused = (message: string) =>
         data<AddToListAnswer>({ ok: false, message, name: typed, at: Date.now() }, { status: 400 });
       if (!parsed.success) return refused(parsed.error.issues[0]!.message);
-      // The same allowances as the list pages' forms (actions.server.ts), counted together.
+      // The same allowances as the list pages' forms (list-changes.server.ts), counted together.
       const limited = await overRateLimit(services, user.id, "create");
       if (limited) return refused(limited);
       const item = { type: parsed.data.itemType, id: parsed.data.itemId };
@@ -93,7 +83,7 @@ export function addToListAction(services: LibraryServices, request: Request) {
       });
       if (!created.ok) return refused(LIMIT_MESSAGES.lists);
       await addItem(db, user.id, created.id, item);
-      await services.changes.changed(await listPageRefs(db, created.id));
+      await announceList(services, created.id);
       return reply({
         ok: true,
         message: `“${await titleName(db, item)}” listeye eklendi: ${parsed.data.name}`,
@@ -120,7 +110,7 @@ export function addToListAction(services: LibraryServices, request: Request) {
           return reply({ ok: false, message: NO_LIST });
         return reply({ ok: true, message: "Zaten bu listede değil", listId, hasItem: false });
       }
-      await services.changes.changed(await listPageRefs(db, listId));
+      await announceList(services, listId);
       const [title, name] = await Promise.all([titleName(db, item), nameOfList(db, listId)]);
       return reply({
         ok: true,
@@ -141,7 +131,7 @@ export function addToListAction(services: LibraryServices, request: Request) {
     if (outcome === "limit") return reply({ ok: false, message: LIMIT_MESSAGES.items, listId });
     if (outcome === "already")
       return reply({ ok: true, message: "Zaten bu listede", listId, hasItem: true });
-    await services.changes.changed(await listPageRefs(db, listId));
+    await announceList(services, listId);
     const [title, name] = await Promise.all([titleName(db, item), nameOfList(db, listId)]);
     return reply({
       ok: true,
@@ -171,7 +161,7 @@ export async function addToListChoices(services: LibraryServices, request: Reque
   if (!query.success) throw data(null, { status: 404 });
   const user = await getOptionalUser(request, services);
   if (!user) throw await services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
-  const item: ListItemRef = { type: query.data.tur, id: query.data.id };
+  const item: TitleRef = { type: query.data.tur, id: query.data.id };
   const [title, choices] = await Promise.all([
     item.type === "movie"
       ? services.catalogue

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import type { ItemRef } from "~/core/item-changes.server";
 import type { Database } from "~/db/client.server";
+import type { TitleRef } from "~/catalogue/types";
 import { titleFacts } from "~/db/history-schema";
 import { LIST_LIMITS, listEditors, listItems, lists, type ListVisibility } from "~/db/lists-schema";
 import { profiles } from "~/db/schema";
@@ -16,7 +17,6 @@ import { itemKey } from "./schemas";
  * reordering at once take turns and the count checked against the limit is the one written.
  */
 
-export type ListItemRef = { type: "movie" | "tv"; id: number };
 export type ListRole = "owner" | "editor";
 
 export interface ListFields {
@@ -91,7 +91,7 @@ async function ownedListCount(db: Database, userId: string): Promise<number> {
 }
 
 /** "Listeye ekle…": the lists the person may change, and whether each already has the item. */
-export async function pickerLists(db: Database, userId: string, item: ListItemRef) {
+export async function pickerLists(db: Database, userId: string, item: TitleRef) {
   const lists_ = await listsOf(db, userId);
   if (lists_.length === 0) return [];
   const holding = await db
@@ -305,7 +305,7 @@ async function changeItems(
   return (await withEditableList(db, userId, listId, change)) ?? false;
 }
 
-const theItem = (listId: number, item: ListItemRef) =>
+const theItem = (listId: number, item: TitleRef) =>
   and(
     eq(listItems.listId, listId),
     eq(listItems.itemType, item.type),
@@ -319,7 +319,7 @@ export async function addItem(
   db: Database,
   userId: string,
   listId: number,
-  item: ListItemRef,
+  item: TitleRef,
   note: string | null = null,
 ): Promise<AddOutcome> {
   const outcome = await withEditableList(
@@ -357,7 +357,7 @@ export async function removeItem(
   db: Database,
   userId: string,
   listId: number,
-  item: ListItemRef,
+  item: TitleRef,
 ): Promise<boolean> {
   return changeItems(db, userId, listId, async (tx) => {
     const [row] = await tx
@@ -383,7 +383,7 @@ export async function moveItem(
   db: Database,
   userId: string,
   listId: number,
-  item: ListItemRef,
+  item: TitleRef,
   toPosition: number | { by: number },
 ): Promise<boolean> {
   return changeItems(db, userId, listId, async (tx) => {
@@ -420,7 +420,7 @@ export async function setItemNote(
   db: Database,
   userId: string,
   listId: number,
-  item: ListItemRef,
+  item: TitleRef,
   note: string | null,
 ): Promise<boolean> {
   return changeItems(db, userId, listId, async (tx) => {

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { allow } from "~/accounts/rate-limit.server";
 import { getOptionalUser, requireUser } from "~/accounts/guards.server";
+import { forSignedInUser } from "~/accounts/signed-in-form.server";
+import { answer, type FormAnswer } from "~/core/form-answer.server";
 import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { paths } from "~/core/paths";
-import { answer, forSignedInUser, type LibraryAnswer } from "~/library/library-actions.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import { rowIdSchema } from "~/library/schemas";
 import { z } from "~/ui/zod";
@@ -32,7 +33,7 @@ const TOO_MANY_INVITES = "Çok fazla davet oluşturdunuz. Lütfen biraz sonra ye
 const INVITE_LIMIT = { limit: 20, windowSeconds: 60 * 60 } as const;
 
 /** The sharing form's answer; `inviteUrl` is the new link, shown once and never stored. */
-export type SharingAnswer = LibraryAnswer & { inviteUrl?: string };
+export type SharingAnswer = FormAnswer & { inviteUrl?: string };
 
 const privateHeaders = { "Cache-Control": PRIVATE_PAGE_CACHE };
 
@@ -166,7 +167,7 @@ export function acceptInviteAction(services: LibraryServices, request: Request, 
           "Bu liste zaten sizin: bağlantıyı düzenlemesini istediğiniz kişiye gönderin",
         );
       default:
-        return data<LibraryAnswer>(
+        return data<FormAnswer>(
           { ok: false, message: INVALID_INVITE, at: Date.now() },
           { status: 400, headers: privateHeaders },
         );

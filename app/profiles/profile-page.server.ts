@@ -4,7 +4,7 @@ import { usernameKey } from "~/core/paths";
 import type { Database } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { profiles, reviews } from "~/db/schema";
-import { recordMissingTitleFacts } from "~/history/title-facts.server";
+import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import { publicListsOf } from "~/lists/lists.server";
 import { favoriteFilms } from "./profile-settings.server";

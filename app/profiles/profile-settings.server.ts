@@ -7,10 +7,11 @@ import { searchGroups } from "~/catalogue/search.server";
 import type { ItemRef } from "~/core/item-changes.server";
 import { paths, usernameKey } from "~/core/paths";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import { titleFacts } from "~/db/history-schema";
 import { lists, profileFavorites } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
-import { recordTitleFacts } from "~/history/title-facts.server";
+import { recordTitleFacts } from "~/catalogue/title-facts.server";
 import { overCatalogueBudget } from "~/library/catalogue-budget.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import {
@@ -121,16 +122,6 @@ const allowChange = (db: Database, userId: string) =>
 const done = (services: LibraryServices, message: string) =>
   services.flash.redirect(`${paths.account}#profil-ayarlari`, "success", message);
 
-/** Whether an error (or what caused it) is the unique index `constraint` refusing a row. */
-function violates(error: unknown, constraint: string): boolean {
-  for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const found = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (found.code === "23505" && (found.constraint ?? constraint) === constraint) return true;
-    current = found.cause;
-  }
-  return false;
-}
-
 /**
  * Tells every instance that the profile pages under these keys changed. `withLinks`: the
  * person's name links to the profile only while it is public, on their reviews and on their
@@ -188,7 +179,8 @@ export async function saveUsername(
         .onConflictDoUpdate({ target: profiles.userId, set: { username, usernameKey: key } });
     } catch (error) {
       // Someone took the same name between the check and the write: the unique index decides.
-      if (violates(error, "profiles_username_key_unique")) return { error: USERNAME_TAKEN, fields };
+      if (isUniqueViolation(error, "profiles_username_key_unique"))
+        return { error: USERNAME_TAKEN, fields };
       throw error;
     }
     await announceProfile(services, user.id, [before?.usernameKey, key], {

@@ -1,14 +1,11 @@
-import { data } from "react-router";
 import { tolerant } from "~/catalogue/catalogue.server";
 import type { AccountServices } from "~/accounts/account-services.server";
-import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
-import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
+import type { CurrentUser } from "~/accounts/guards.server";
+import { forSignedInUser } from "~/accounts/signed-in-form.server";
 import { formatCount } from "~/core/format";
 import { now, today } from "~/core/clock.server";
-import { paths } from "~/core/paths";
-import { readForm } from "~/core/read-form.server";
+import { answer } from "~/core/form-answer.server";
 import { overCatalogueBudget } from "~/library/catalogue-budget.server";
-import { safeReturnTo } from "~/library/schemas";
 import { STATUS_LABELS } from "~/library/statuses";
 import {
   markEpisode,
@@ -20,7 +17,7 @@ import {
   type MarkOutcome,
 } from "./marks.server";
 import { followSeries, refreshSeries, type TrackingServices } from "./schedule.server";
-import { markFormSchema, NO_EPISODE, type MarkAnswer } from "./schemas";
+import { markFormSchema, NO_EPISODE } from "./schemas";
 
 /*
  * POST /bolum-izle: the episode-mark forms of the episode, season and dashboard pages. As the
@@ -32,47 +29,23 @@ import { markFormSchema, NO_EPISODE, type MarkAnswer } from "./schemas";
 
 export type MarkServices = TrackingServices & AccountServices;
 
-const FAILED = "Bir hata oluştu";
 const NOT_AIRED = "Bu bölüm henüz yayınlanmadı";
 const NOTHING_AIRED = "Bu sezonun henüz yayınlanmış bir bölümü yok";
 const NO_SEASON = "Bu sezon bulunamadı";
 const NOTHING_MARKED_IN_SEASON = "Bu sezonda işaretli bölüm yok";
 const EPISODE_NOT_MARKED = "Bu bölüm işaretli değil";
 
-function answer(services: MarkServices, form: FormData, ok: boolean, message: string) {
-  if (form.get("js") === "1")
-    return data<MarkAnswer>({ ok, message, at: Date.now() }, { status: ok ? 200 : 400 });
-  return services.flash.redirect(
-    safeReturnTo(form.get("returnTo")),
-    ok ? "success" : "error",
-    message,
-  );
-}
+/** A mark's answer: whether it worked and the toast's text. */
+const reply = (services: MarkServices, form: FormData, ok: boolean, message: string) =>
+  answer(services, form, { ok, message });
 
-export async function markAction(services: MarkServices, request: Request) {
-  let user: CurrentUser | null;
-  try {
-    user = await getOptionalUser(request, services);
-  } catch {
-    return answer(services, await readForm(request), false, TRY_AGAIN_ACTION);
-  }
-  if (!user) return services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
-  const form = await readForm(request);
-  try {
-    return await change(services, user, form);
-  } catch (error) {
-    if (isServiceFailure(error)) {
-      services.logger.warn({ err: String(error) }, "episode mark failed: database unavailable");
-      return answer(services, form, false, TRY_AGAIN_ACTION);
-    }
-    services.logger.error({ err: loggableError(error) }, "episode mark failed");
-    return answer(services, form, false, FAILED);
-  }
+export function markAction(services: MarkServices, request: Request) {
+  return forSignedInUser(services, request, (user, form) => change(services, user, form));
 }
 
 async function change(services: MarkServices, user: CurrentUser, form: FormData) {
   const parsed = markFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return answer(services, form, false, parsed.error.issues[0]!.message);
+  if (!parsed.success) return reply(services, form, false, parsed.error.issues[0]!.message);
   const { intent, seriesId, season, episode } = parsed.data;
   const { db } = services.database;
   const day = today();
@@ -80,9 +53,9 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   if (intent === "unmark-season") {
     const removed = await unmarkSeason(db, user.id, seriesId, season);
     // Says what happened: nothing to take back is not "taken back".
-    if (!removed) return answer(services, form, true, NOTHING_MARKED_IN_SEASON);
+    if (!removed) return reply(services, form, true, NOTHING_MARKED_IN_SEASON);
     const status = await syncSeriesStatus(db, user.id, seriesId, day);
-    return answer(
+    return reply(
       services,
       form,
       true,
@@ -93,10 +66,10 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
     const marked = await twice(services, user, { seriesId, seasonNumber: season }, () =>
       markSeason(db, user.id, seriesId, season, day, now()),
     );
-    if ("refused" in marked) return answer(services, form, false, marked.refused);
-    if (!marked.found) return answer(services, form, false, NO_SEASON);
-    if (!marked.aired) return answer(services, form, false, NOTHING_AIRED);
-    return answer(
+    if ("refused" in marked) return reply(services, form, false, marked.refused);
+    if (!marked.found) return reply(services, form, false, NO_SEASON);
+    if (!marked.aired) return reply(services, form, false, NOTHING_AIRED);
+    return reply(
       services,
       form,
       true,
@@ -107,22 +80,22 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
     );
   }
 
-  if (episode === undefined) return answer(services, form, false, NO_EPISODE);
+  if (episode === undefined) return reply(services, form, false, NO_EPISODE);
   const key = { seriesId, seasonNumber: season, episodeNumber: episode };
   if (intent === "unmark") {
     const removed = await unmarkEpisode(db, user.id, key);
-    if (!removed) return answer(services, form, true, EPISODE_NOT_MARKED);
+    if (!removed) return reply(services, form, true, EPISODE_NOT_MARKED);
     const status = await syncSeriesStatus(db, user.id, seriesId, day);
-    return answer(services, form, true, withStatus("Bölümün işareti kaldırıldı", status));
+    return reply(services, form, true, withStatus("Bölümün işareti kaldırıldı", status));
   }
   const marked = await twice(services, user, key, () =>
     intent === "up-to"
       ? markUpTo(db, user.id, key, day, now())
       : markEpisode(db, user.id, key, day, now()),
   );
-  if ("refused" in marked) return answer(services, form, false, marked.refused);
-  if (!marked.found) return answer(services, form, false, NO_EPISODE);
-  if (!marked.aired) return answer(services, form, false, NOT_AIRED);
+  if ("refused" in marked) return reply(services, form, false, marked.refused);
+  if (!marked.found) return reply(services, form, false, NO_EPISODE);
+  if (!marked.aired) return reply(services, form, false, NOT_AIRED);
   const status = await statusAfter(services, user, seriesId, marked);
   const message =
     intent !== "up-to"
@@ -130,7 +103,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
       : marked.changed
         ? `${season}. Sezon ${episode}. Bölüme kadar ${formatCount(marked.changed)} bölüm işaretlendi`
         : `${season}. Sezon ${episode}. Bölüme kadar hepsi zaten izlendi olarak işaretli`;
-  return answer(services, form, true, withStatus(message, status));
+  return reply(services, form, true, withStatus(message, status));
 }
 
 /**

@@ -32,10 +32,3 @@ export const markFormSchema = formSchema({
     positive(32_767).optional(),
   ),
 });
-
-/** What an episode-mark form changes, told to the page (a toast, the controls' state). */
-export interface MarkAnswer {
-  ok: boolean;
-  message: string;
-  at: number;
-}

@@ -4,6 +4,7 @@ import type { MediaType } from "~/catalogue/types";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
 import {
   importRows,
   imports,
@@ -14,7 +15,7 @@ import {
 import type { JobQueue } from "~/db/jobs.server";
 import { createMatcher, type ImportMatch, type Matcher } from "./match.server";
 import type { BadRow, ReadRow } from "./read-upload.server";
-import { recordMissingTitleFacts } from "../title-facts.server";
+import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import { writeRow, type WrittenItem } from "./write.server";
 
 /*
@@ -110,25 +111,12 @@ export async function createImport(
       return created!.id;
     });
   } catch (error) {
-    if (isRunningConflict(error)) return { ok: false, message: RUNNING_MESSAGE };
+    if (isUniqueViolation(error, "imports_one_running_per_user"))
+      return { ok: false, message: RUNNING_MESSAGE };
     throw error;
   }
   await queueImport(services.jobs, importId);
   return { ok: true, importId };
-}
-
-function isRunningConflict(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === "object") {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (
-      code === "23505" &&
-      (constraint === undefined || constraint === "imports_one_running_per_user")
-    )
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 let stopping = false;

@@ -1,9 +1,9 @@
-import type { MediaType } from "~/catalogue/types";
+import type { MediaType, TitleRef } from "~/catalogue/types";
 import type { Database } from "~/db/client.server";
 import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
 import { addToWatchlist, setWatchlistStatus } from "~/library/watchlist.server";
 import { upsertDiaryEntry } from "../diary.server";
-import { setTitleRating, setTitleReviewText, type TitleRef } from "../ratings.server";
+import { setTitleRating, setTitleReviewText } from "../ratings.server";
 
 /*
  * What an imported row writes, through the same functions the site's own forms use (the

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
+import type { TitleRef } from "~/catalogue/types";
 import { paths } from "~/core/paths";
 import { cn } from "~/ui/cn";
 import { ListPlus } from "~/ui/icons";
@@ -7,8 +8,6 @@ import { useHydrated } from "~/ui/use-hydrated";
 
 // The picker (a Radix popover and its forms) loads only for a signed-in visitor with JavaScript.
 const AddToListPicker = lazy(() => import("./add-to-list-picker"));
-
-export type PickerItem = { type: "movie" | "tv"; id: number };
 
 const LABEL = "Listeye ekle…";
 
@@ -34,13 +33,7 @@ function Face({ compact }: { compact: boolean }) {
  * JavaScript: a popover that loads the person's lists when opened, so the page itself stays the
  * same for everyone and cacheable. `compact` is the icon-only button of a search result.
  */
-export function AddToListButton({
-  item,
-  compact = false,
-}: {
-  item: PickerItem;
-  compact?: boolean;
-}) {
+export function AddToListButton({ item, compact = false }: { item: TitleRef; compact?: boolean }) {
   const user = useCurrentUser();
   const hydrated = useHydrated();
   const className = addToListTriggerClass(compact);

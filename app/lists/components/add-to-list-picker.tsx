@@ -1,13 +1,13 @@
 import { Popover } from "radix-ui";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import type { TitleRef } from "~/catalogue/types";
 import { paths } from "~/core/paths";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Check, Loader2, Plus } from "~/ui/icons";
 import { toast } from "~/ui/toast";
 import type { AddToListAnswer, AddToListChoices } from "../add-to-list.server";
-import type { PickerItem } from "./add-to-list-button";
 import { ListChoiceLabel } from "./list-choice";
 
 type Choice = AddToListChoices["lists"][number];
@@ -23,7 +23,7 @@ const showAnswer = (answer: AddToListAnswer) =>
  * last asked for if that differs from the confirmed one. So however fast the taps, the list ends
  * the way the mark shows, and each request says "add" or "remove", never "toggle".
  */
-function ChoiceRow({ item, choice }: { item: PickerItem; choice: Choice }) {
+function ChoiceRow({ item, choice }: { item: TitleRef; choice: Choice }) {
   const fetcher = useFetcher<AddToListAnswer>();
   const [wanted, setWanted] = useState(choice.hasItem);
   const confirmed = useRef(choice.hasItem);
@@ -77,7 +77,7 @@ function ChoiceRow({ item, choice }: { item: PickerItem; choice: Choice }) {
 }
 
 /** "Yeni liste…": a name, and the title goes on the new list. A refused name stays typed. */
-function NewListForm({ item, onCreated }: { item: PickerItem; onCreated: () => void }) {
+function NewListForm({ item, onCreated }: { item: TitleRef; onCreated: () => void }) {
   const fetcher = useFetcher<AddToListAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const handled = useRef<number | null>(null);
@@ -136,7 +136,7 @@ export default function AddToListPicker({
   title,
   children,
 }: {
-  item: PickerItem;
+  item: TitleRef;
   className: string;
   title?: string;
   children: ReactNode;

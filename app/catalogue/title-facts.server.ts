@@ -1,12 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Catalogue } from "~/catalogue/catalogue.server";
+import type { Catalogue } from "./catalogue.server";
 import type { Database } from "~/db/client.server";
 import { titleFacts } from "~/db/history-schema";
-import type { TitleRef } from "./ratings.server";
+import type { TitleRef } from "./types";
 
 /*
- * What the diary page and the year summary know of a title without asking the catalogue: kept
- * when a title is logged (or imported), from the catalogue's details (one call, cached there).
+ * What the diary page, the year summary, lists and profiles know of a title without asking the
+ * catalogue: kept when a title is logged, imported, put on a list or chosen as a favourite, from
+ * the catalogue's details (one call, cached there).
  */
 
 const CAST_KEPT = 10;

@@ -1,0 +1,51 @@
+import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
+import { answer } from "~/core/form-answer.server";
+import { paths } from "~/core/paths";
+import { readForm } from "~/core/read-form.server";
+import type { AccountServices } from "./account-services.server";
+import { getOptionalUser, type CurrentUser } from "./guards.server";
+
+/*
+ * A signed-in person's form (the watchlist's, the diary's, the lists', episode marks…). The
+ * person is always the session's user, never a form field, and an anonymous visitor is sent to
+ * sign in before the form is even read. Every answer says what really happened, and none is
+ * ever a 500.
+ */
+
+/** The answer to a change that failed for no reason the person can act on. */
+export const FORM_FAILED = "Bir hata oluştu";
+
+/** A failure after the form was read: logged by kind, answered with a message, never thrown. */
+function failed(services: AccountServices, form: FormData, error: unknown, message: string) {
+  if (isServiceFailure(error)) {
+    services.logger.warn({ err: String(error) }, "form change failed: database unavailable");
+    return answer(services, form, { ok: false, message: TRY_AGAIN_ACTION });
+  }
+  services.logger.error({ err: loggableError(error) }, "form change failed");
+  return answer(services, form, { ok: false, message });
+}
+
+/**
+ * Runs a change for the signed-in user. An anonymous visitor is sent to sign in before the body
+ * is read; a session check or a change that fails is answered, never thrown.
+ */
+export async function forSignedInUser<R>(
+  services: AccountServices,
+  request: Request,
+  change: (user: CurrentUser, form: FormData) => Promise<R>,
+  failureMessage: (form: FormData) => string = () => FORM_FAILED,
+) {
+  let user: CurrentUser | null;
+  try {
+    user = await getOptionalUser(request, services);
+  } catch (error) {
+    return failed(services, await readForm(request), error, FORM_FAILED);
+  }
+  if (!user) return services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
+  const form = await readForm(request);
+  try {
+    return await change(user, form);
+  } catch (error) {
+    return failed(services, form, error, failureMessage(form));
+  }
+}
