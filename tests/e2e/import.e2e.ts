@@ -178,10 +178,11 @@ describeInBrowser("İçe aktar", () => {
       const html = await (
         await fetch(`${server.url}${statusPath}`, { headers: { Cookie: cookie } })
       ).text();
-      const [, done, total] = /(\d[\d.]*) \/ (\d[\d.]*) satır/.exec(html)!;
+      // While the job reads the file, no rows are counted yet.
+      const [, done = "0", total = "0"] = /(\d[\d.]*) \/ (\d[\d.]*) satır/.exec(html) ?? [];
       return {
-        done: Number(done!.replace(/\./g, "")),
-        total: Number(total!.replace(/\./g, "")),
+        done: Number(done.replace(/\./g, "")),
+        total: Number(total.replace(/\./g, "")),
         finished: html.includes("Özet"),
       };
     };

@@ -175,6 +175,12 @@ export async function defineImportJobs(services: ImportServices) {
   });
 }
 
+/** A running import's lease has lapsed: no live job works it. */
+const leaseLapsed = or(
+  isNull(imports.workedAt),
+  lt(imports.workedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`),
+);
+
 /**
  * Queues again every running import that no job works (its lease is older than LEASE_SECONDS:
  * its server was stopped or killed), at start-up and then every WATCHDOG_MS, so an import left
@@ -199,11 +205,6 @@ export async function queueOrphanedImports(services: ImportServices) {
     .where(and(eq(imports.status, "running"), leaseLapsed));
   for (const { id } of orphans) await queueImport(services.jobs, id);
 }
-
-const leaseLapsed = or(
-  isNull(imports.workedAt),
-  lt(imports.workedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`),
-);
 
 /**
  * Takes the import's lease (false when a live job holds it), keeps it fresh, gives it back. The
@@ -344,6 +345,7 @@ async function readStoredUpload(
   const read = await readUpload(upload.fileName, upload.bytes, {
     choice: upload.list ?? undefined,
     today: today(),
+    onProgress: keepLease,
   });
   const report: ImportReport = { written: {}, skipped: 0, badRows: [], badRowCount: 0, notes: [] };
   if (read.ok) {
@@ -377,8 +379,8 @@ async function readStoredUpload(
   await db.delete(importRows).where(eq(importRows.importId, importId));
   for (let start = 0; start < rows.length; start += STORE_ROWS) {
     if (stopping) return false;
-    await giveWay();
     await keepLease();
+    const started = performance.now();
     await db.insert(importRows).values(
       rows.slice(start, start + STORE_ROWS).map((row) => ({
         importId,
@@ -388,6 +390,7 @@ async function readStoredUpload(
         fields: row.fields,
       })),
     );
+    await rest(performance.now() - started);
   }
   const stillRunning = await db.transaction(async (tx) => {
     const updated = await tx

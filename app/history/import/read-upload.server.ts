@@ -92,6 +92,8 @@ export interface ReadOptions {
   today: string;
   /** Only what is quick to see: the ZIP's files and each CSV's header (in the request). */
   headersOnly?: boolean;
+  /** Called every few hundred rows (the job keeps its lease fresh). */
+  onProgress?: () => Promise<void>;
 }
 
 /** The quick look the upload request takes (see the top of this file). */
@@ -124,6 +126,7 @@ export async function readUpload(
       budget: { rows: IMPORT_LIMITS.rows },
       rules: rowRules(options.today),
       headersOnly: options.headersOnly ?? false,
+      onProgress: options.onProgress,
     };
     const sources = new Set<"letterboxd" | "imdb">();
     if (bytes[0] === ZIP_MAGIC[0] && bytes[1] === ZIP_MAGIC[1]) {
@@ -259,6 +262,7 @@ interface CsvTarget {
   rules: ReturnType<typeof rowRules>;
   /** Stop after the header. */
   headersOnly: boolean;
+  onProgress?: () => Promise<void>;
 }
 
 /** Reads one CSV: its header decides the format, each row is checked on its own. */
@@ -301,7 +305,10 @@ async function readCsv(
         if (into.headersOnly) break;
         continue;
       }
-      if (++records % ROWS_PER_TURN === 0) await giveWay();
+      if (++records % ROWS_PER_TURN === 0) {
+        await giveWay();
+        await into.onProgress?.();
+      }
       if (--into.budget.rows < 0)
         throw new Refused(
           "Dosyada 50.000'den fazla satır var. Lütfen daha küçük bir dosya yükleyin.",
