@@ -447,6 +447,22 @@ describe("reading the file in the job (issue #32.4)", () => {
     expect((await importOf(handle.db, "baran", id))!.status).toBe("done");
   });
 
+  it("reads nothing of a file stopped before its job came", async () => {
+    await createTestUser(handle, "sena");
+    const id = await upload("sena", "watched.csv", importFixture("letterboxd/watched.csv"));
+    expect(await cancelImport(handle.db, "sena", id)).toBe(true);
+    await runImport(services, id);
+    expect((await importOf(handle.db, "sena", id))!).toMatchObject({
+      status: "done",
+      reading: false,
+      totalRows: 0,
+    });
+    expect(
+      await handle.db.select().from(importUploads).where(eq(importUploads.importId, id)),
+    ).toEqual([]);
+    expect((await libraryOf("sena")).list).toEqual([]);
+  });
+
   it("ends an import whose file the job refuses, with the reason and nothing written", async () => {
     await createTestUser(handle, "cem");
     const good = "2024-01-01,Jaws,1975,https://boxd.it/c\n".repeat(3_000);

@@ -219,11 +219,17 @@ async function takeLease(db: Database, importId: number): Promise<boolean> {
   return taken.length === 1;
 }
 
-const renewLease = (db: Database, importId: number) =>
-  db
+/** The import stopped running while its job worked (the person stopped it): the job ends. */
+class ImportStopped extends Error {}
+
+async function renewLease(db: Database, importId: number) {
+  const renewed = await db
     .update(imports)
     .set({ workedAt: sql`now()` })
-    .where(eq(imports.id, importId));
+    .where(and(eq(imports.id, importId), eq(imports.status, "running")))
+    .returning({ id: imports.id });
+  if (renewed.length === 0) throw new ImportStopped();
+}
 
 const releaseLease = (db: Database, importId: number) =>
   db.update(imports).set({ workedAt: null }).where(eq(imports.id, importId));
@@ -255,6 +261,12 @@ export async function runImport(
     };
     if (!(await readStoredUpload(services, importId, keepLease))) return;
     await workRows(services, importId, current.userId, keepLease, options);
+  } catch (error) {
+    if (!(error instanceof ImportStopped)) throw error;
+    // Stopped while its file was read: rows stored since are not worked (nor kept).
+    await db
+      .delete(importRows)
+      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
   } finally {
     await releaseLease(db, importId).catch(() => undefined);
   }
