@@ -220,6 +220,8 @@ describe("a large import (issue #32.4)", () => {
       expect(small.response.status).toBe(302);
       await waitFor(cookie, small.response.headers.get("location")!, (p) => p.finished);
     }
+    const made = (await exported(cookie)).imports;
+    expect(made.map((one) => one.report.refusal ?? null)).toEqual([null, null, null]);
     const fourth = await uploadFile(cookie, "watched.csv", importFixture("letterboxd/watched.csv"));
     expect(fourth.response.status).toBe(400);
     expect(unescape(fourth.html)).toContain(
