@@ -119,8 +119,8 @@ async function timeSummaryQueries(handle: DatabaseHandle, userId: string) {
 }
 
 /** A throwaway database on the PostgreSQL server at `adminUrl`; dropped by the returned function. */
-async function throwawayDatabase(adminUrl: string) {
-  const name = `bench_history_${randomBytes(4).toString("hex")}`;
+export async function throwawayDatabase(adminUrl: string, prefix = "bench_history") {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import { paths } from "~/core/paths";
 import { session } from "~/db/auth-schema";
 import type { AccountServices } from "./account-services.server";
-import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import type { Database } from "~/db/client.server";
 import {
   allow,
@@ -76,7 +76,7 @@ export async function answering<T>(
       // Not our bug: one line without a stack.
       services.logger.warn({ err: String(error) }, "account form failed");
     } else {
-      services.logger.error({ err: loggableError(error) }, "account form failed");
+      services.logger.error({ err: error }, "account form failed");
     }
     return { error: TRY_AGAIN_ACTION, email };
   }

@@ -1,4 +1,4 @@
-import { TRY_AGAIN_ACTION, isServiceFailure, loggableError } from "~/core/failures.server";
+import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import { answer } from "~/core/form-answer.server";
 import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
@@ -21,7 +21,7 @@ function failed(services: AccountServices, form: FormData, error: unknown, messa
     services.logger.warn({ err: String(error) }, "form change failed: database unavailable");
     return answer(services, form, { ok: false, message: TRY_AGAIN_ACTION });
   }
-  services.logger.error({ err: loggableError(error) }, "form change failed");
+  services.logger.error({ err: error }, "form change failed");
   return answer(services, form, { ok: false, message });
 }
 

@@ -36,32 +36,3 @@ export function isServiceFailure(error: unknown): boolean {
   }
   return false;
 }
-
-/** The longest message a loggable error keeps. */
-const LOGGED_MESSAGE_MAX = 300;
-
-/** An error's message as a log may carry it: its first line only, capped. */
-const firstLine = (message: unknown) =>
-  typeof message === "string" ? message.split("\n", 1)[0]!.slice(0, LOGGED_MESSAGE_MAX) : undefined;
-
-/**
- * An error as a log line may carry it, for a failure while handling a person's form: its kind,
- * code, first message line and stack frames, and the same of what caused it. A failed query's
- * error holds the query's values (`params`: ids, a review's text) in its fields, its message and
- * its stack's first line; none of them reaches the log this way.
- */
-export function loggableError(error: unknown, depth = 0): Record<string, unknown> | string {
-  if (!(error instanceof Error)) return String(firstLine(String(error)));
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  const frames = (error.stack ?? "")
-    .split("\n")
-    .filter((line) => line.startsWith("    at "))
-    .slice(0, 12);
-  return {
-    type: error.name,
-    ...(typeof code === "string" ? { code } : {}),
-    message: firstLine(error.message),
-    stack: frames.join("\n"),
-    ...(cause && depth < 3 ? { cause: loggableError(cause, depth + 1) } : {}),
-  };
-}

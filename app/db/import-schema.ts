@@ -3,6 +3,7 @@ import {
   bigserial,
   bigint,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,10 +15,12 @@ import {
 import { user } from "./auth-schema";
 
 /*
- * Imports of a viewing history from Letterboxd or IMDb (issue #24.4). The upload is read and
- * checked in the request and its rows are stored here; a background job matches and writes
- * them in batches, marking each row done, so a restart resumes where it stopped. Once nothing
- * is left to review, the raw rows are deleted: only the import's report stays.
+ * Imports of a viewing history from Letterboxd or IMDb (issues #24.4, #32). The request glances
+ * at the upload (its files and headers) and keeps it here as it came (`import_uploads`); a
+ * background job reads its rows into `import_rows`, then matches and writes them in batches,
+ * marking each row done, so a restart resumes where it stopped. The upload is deleted once its
+ * rows are read; once nothing is left to review, the raw rows are deleted too: only the
+ * import's report stays.
  */
 
 export const IMPORT_STATUSES = ["running", "review", "done"] as const;
@@ -51,6 +54,8 @@ export interface ImportReport {
   badRowCount: number;
   /** Kept but reported: a review shorter than 10 characters saved as a rating alone. */
   notes: { file: string; line: number; note: string }[];
+  /** Why the whole file was refused when the job read it (nothing was written then). */
+  refusal?: string;
 }
 
 export const imports = pgTable(
@@ -69,6 +74,12 @@ export const imports = pgTable(
     report: jsonb("report").$type<ImportReport>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * The lease of the job working the import: set when a job takes it and at every batch,
+     * cleared when the job stops. A running import whose lease is older than a few seconds
+     * has lost its worker (a killed server) and is queued again (imports.server.ts).
+     */
+    workedAt: timestamp("worked_at", { withTimezone: true }),
   },
   (table) => [
     index("imports_user_created_idx").on(table.userId, table.createdAt.desc()),
@@ -81,6 +92,33 @@ export const imports = pgTable(
     check(
       "imports_rows_check",
       sql`${table.totalRows} between 0 and 50000 and ${table.processedRows} between 0 and ${table.totalRows}`,
+    ),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * An upload as it came, from the request until its job has read its rows (then deleted, in the
+ * same transaction that completes the rows). At most 10 MB, one per import.
+ */
+export const importUploads = pgTable(
+  "import_uploads",
+  {
+    importId: bigint("import_id", { mode: "number" })
+      .primaryKey()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    bytes: bytea("bytes").notNull(),
+    /** The person's answer for a lone Letterboxd list: watched.csv or watchlist.csv. */
+    list: text("list", { enum: ["watched", "watchlist"] }),
+  },
+  (table) => [
+    check("import_uploads_size_check", sql`octet_length(${table.bytes}) between 1 and 10485760`),
+    check(
+      "import_uploads_list_check",
+      sql`${table.list} is null or ${table.list} in ('watched', 'watchlist')`,
     ),
   ],
 );

@@ -112,14 +112,19 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): Starta
       // (a duplicate schema, deadlocks between partitions): one instance at a time.
       await database.exclusively(async () => {
         await boss.start();
-        for (const [name, definition] of definitions)
-          await boss.createQueue(name, {
+        for (const [name, definition] of definitions) {
+          const options = {
             name,
             policy: definition.policy ?? "standard",
             retryLimit: definition.retryLimit ?? 2,
             retryBackoff: true,
             expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-          });
+          };
+          // createQueue leaves a queue that exists as it was: a definition that changed (its
+          // policy, expiry, retries) is applied to it, for the jobs sent from now on.
+          await boss.createQueue(name, options);
+          await boss.updateQueue(name, options);
+        }
         for (const { name, cron, data } of schedules)
           await boss.schedule(name, cron, data, { tz: SITE_TIME_ZONE });
       });

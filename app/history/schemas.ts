@@ -57,6 +57,8 @@ export const ratingTargetSchema = z.discriminatedUnion(
 export const ratingSchema = formSchema({ rating: ratingValue });
 
 const DATE_MESSAGE = "İzleme tarihi geçerli bir tarih olmalıdır";
+/** A review's length, on the site's forms and for imported reviews alike. */
+export const REVIEW_LENGTH = { min: 10, max: 1000 } as const;
 const TAG_MESSAGE = "Her etiket 1 ile 30 karakter arasında olmalıdır";
 
 function isRealDay(value: string) {
@@ -65,7 +67,8 @@ function isRealDay(value: string) {
 }
 
 /**
- * A diary entry as its form sends it. `today` (Istanbul's day, from the site's clock) bounds the
+ * A diary entry as its form sends it, and as an import reads it (app/history/import/formats.ts:
+ * one set of rules for both). `today` (Istanbul's day, from the site's clock) bounds the
  * date: a watch cannot be logged in the future. Tags come as one comma separated text.
  */
 export function diaryEntrySchema(today: string) {
@@ -83,8 +86,8 @@ export function diaryEntrySchema(today: string) {
       z
         .string({ error: "Yorum en az 10 karakter olmalıdır" })
         .trim()
-        .min(10, "Yorum en az 10 karakter olmalıdır")
-        .max(1000, "Yorum en fazla 1000 karakter olabilir")
+        .min(REVIEW_LENGTH.min, "Yorum en az 10 karakter olmalıdır")
+        .max(REVIEW_LENGTH.max, "Yorum en fazla 1000 karakter olabilir")
         .nullable(),
     ),
     rewatch: z.preprocess(

@@ -3,7 +3,7 @@ import type { AccountServices } from "~/accounts/account-services.server";
 import { getOptionalUser, type CurrentUser } from "~/accounts/guards.server";
 import { addDays, istanbulDay, today } from "~/core/clock.server";
 import type { Env } from "~/core/env.server";
-import { isServiceFailure, loggableError, TRY_AGAIN_ACTION } from "~/core/failures.server";
+import { isServiceFailure, TRY_AGAIN_ACTION } from "~/core/failures.server";
 import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
 import { STATUS_SLUGS, statusFromSlug } from "~/library/statuses";
@@ -125,7 +125,7 @@ export async function calendarFeedAction(services: CalendarServices, request: Re
   } catch (error) {
     if (isServiceFailure(error))
       services.logger.warn({ err: String(error) }, "calendar feed change failed");
-    else services.logger.error({ err: loggableError(error) }, "calendar feed change failed");
+    else services.logger.error({ err: error }, "calendar feed change failed");
     return reply({ ok: false, message: TRY_AGAIN_ACTION });
   }
 }

@@ -148,7 +148,7 @@ describeInBrowser("İçe aktar", () => {
 
   it("finishes a large import after a restart of the server, with no duplicate", async () => {
     const cookie = await account("Zeynep Kaya");
-    // 10,000 watched and watchlist rows over the catalogue's films (the same films repeat).
+    // 4,000 watched and watchlist rows over the catalogue's films (the same films repeat).
     const films = [
       ["Metropolis", 1927],
       ["Jaws", 1975],
@@ -159,7 +159,7 @@ describeInBrowser("İçe aktar", () => {
     ] as const;
     const rows = (prefix: string) =>
       "Date,Name,Year,Letterboxd URI\n" +
-      Array.from({ length: 5_000 }, (_, index) => {
+      Array.from({ length: 2_000 }, (_, index) => {
         const [title, year] = films[index % films.length]!;
         return `2024-01-01,${title},${year},https://boxd.it/${prefix}${index}`;
       }).join("\n");
@@ -178,24 +178,25 @@ describeInBrowser("İçe aktar", () => {
       const html = await (
         await fetch(`${server.url}${statusPath}`, { headers: { Cookie: cookie } })
       ).text();
-      const [, done, total] = /(\d[\d.]*) \/ (\d[\d.]*) satır/.exec(html)!;
+      // While the job reads the file, no rows are counted yet.
+      const [, done = "0", total = "0"] = /(\d[\d.]*) \/ (\d[\d.]*) satır/.exec(html) ?? [];
       return {
-        done: Number(done!.replace(/\./g, "")),
-        total: Number(total!.replace(/\./g, "")),
+        done: Number(done.replace(/\./g, "")),
+        total: Number(total.replace(/\./g, "")),
         finished: html.includes("Özet"),
       };
     };
-    // Wait for the job to be halfway through (it writes in batches of 200 rows).
+    // Wait for the job to be halfway through (it writes in batches of 50 rows).
     let seen = await progress();
     while (seen.done === 0) seen = await progress();
-    expect(seen.total).toBe(10_000);
-    expect(seen.done).toBeLessThan(10_000);
+    expect(seen.total).toBe(4_000);
+    expect(seen.done).toBeLessThan(4_000);
 
     await server.stop();
     server = await startAppServer({ CATALOGUE: "local", DATA_DIR: dataDir });
     seen = await progress();
     while (!seen.finished) seen = await progress();
-    expect(seen.done).toBe(10_000);
+    expect(seen.done).toBe(4_000);
 
     // Six films, each once in the list (İzledim: watched wins over the watchlist).
     const exported = (await (
@@ -206,7 +207,7 @@ describeInBrowser("İçe aktar", () => {
     };
     expect(exported.watchlist).toHaveLength(6);
     expect(exported.watchlist.every((row) => row.status === "watched")).toBe(true);
-    expect(exported.imports.at(-1)!.report.written).toEqual({ watched: 5_000, watchlist: 5_000 });
+    expect(exported.imports.at(-1)!.report.written).toEqual({ watched: 2_000, watchlist: 2_000 });
 
     // Someone else asking for this import, or posting a choice to it, finds nothing.
     const other = await account("Mehmet Yıldız");
@@ -214,5 +215,7 @@ describeInBrowser("İçe aktar", () => {
     expect(seenByOther.status).toBe(404);
     const postedByOther = await post(statusPath, { intent: "skip-all" }, other);
     expect(postedByOther.status).toBe(404);
-  });
+    // The import works in short batches with rests between them (decision 025): on a busy
+    // machine it takes a while.
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
+import { diaryEntrySchema } from "../schemas";
 
 /*
  * The CSV formats an import understands, told apart by their header (and, for Letterboxd's two
@@ -118,17 +119,6 @@ const imdbRating = z
   .regex(/^\d{1,2}$/, { error: "Puan 1 ile 10 arasında olmalı." })
   .transform(Number)
   .refine((value) => value >= 1 && value <= 10, { error: "Puan 1 ile 10 arasında olmalı." });
-const day = z
-  .string()
-  .trim()
-  .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-      value >= "1870-01-01" &&
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    { error: "Tarih geçersiz (YYYY-AA-GG olmalı)." },
-  );
 const imdbId = z
   .string()
   .trim()
@@ -138,24 +128,31 @@ const uri = z
   .trim()
   .min(1, { error: "Letterboxd adresi boş." })
   .max(300, { error: "Letterboxd adresi geçersiz." });
-const tags = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((tag) => tag.trim().slice(0, 100))
-    .filter(Boolean)
-    .slice(0, 20),
-);
-
 type Cells = Record<string, string>;
+
+/**
+ * The rules a file's rows are read with. A diary row (diary.csv, reviews.csv) follows the
+ * diary's own form (app/history/schemas.ts): no watch in the future (after `today`, Istanbul's
+ * day when the file is read), tags of at most 30 characters and at most 20 of them.
+ */
+export interface RowRules {
+  diary: ReturnType<typeof diaryEntrySchema>;
+  occurrences: Map<string, number>;
+}
+
+export const rowRules = (today: string): RowRules => ({
+  diary: diaryEntrySchema(today),
+  occurrences: new Map(),
+});
 
 /** The first problem of a row, in Turkish, or its checked fields. */
 export function readRow(
   format: { kind: ImportRowKind },
   cells: Cells,
-  occurrences: Map<string, number>,
+  rules: RowRules,
 ): { fields: ImportRowFields } | { reason: string } {
   try {
-    return { fields: fieldsOf(format.kind, cells, occurrences) };
+    return { fields: fieldsOf(format.kind, cells, rules) };
   } catch (error) {
     if (error instanceof z.ZodError) return { reason: error.issues[0]!.message };
     if (error instanceof RowRefused) return { reason: error.message };
@@ -165,11 +162,7 @@ export function readRow(
 
 class RowRefused extends Error {}
 
-function fieldsOf(
-  kind: ImportRowKind,
-  cells: Cells,
-  occurrences: Map<string, number>,
-): ImportRowFields {
+function fieldsOf(kind: ImportRowKind, cells: Cells, rules: RowRules): ImportRowFields {
   const cell = (name: string) => cells[name] ?? "";
   if (kind === "imdb-rating" || kind === "imdb-list") {
     const mediaType = imdbMediaType(cell("Title Type"));
@@ -192,19 +185,30 @@ function fieldsOf(
     if (rating === undefined) throw new RowRefused("Puan boş.");
     return { ...base, rating };
   }
-  // A diary entry (diary.csv, reviews.csv): the same watch in both files has the same URI and
-  // date; the count tells two logs of one film on one day apart.
-  const watchedOn = day.parse(cell("Watched Date") || cell("Date"));
+  // A diary entry (diary.csv, reviews.csv), checked by the diary's own rules. Its words are
+  // checked when written: a review that does not fit is kept as the rating alone, with a note.
+  const checked = rules.diary.safeParse({
+    watchedOn: cell("Watched Date") || cell("Date"),
+    rating: rating === undefined ? "" : String(rating),
+    review: null,
+    rewatch: /^(yes|true|1)$/i.test(cell("Rewatch").trim()) ? "1" : "",
+    // reviews.csv's tags are diary.csv's to say (the same watch): only diary.csv's are kept.
+    tags: kind === "diary" ? cell("Tags") : "",
+  });
+  if (!checked.success) throw new RowRefused(checked.error.issues[0]!.message);
+  const { watchedOn, rewatch, tags } = checked.data;
+  // The same watch in both files has the same URI and date; the count tells two logs of one
+  // film on one day apart.
   const identity = `${uri.parse(cell("Letterboxd URI"))}:${watchedOn}`;
-  const seen = (occurrences.get(identity) ?? 0) + 1;
-  occurrences.set(identity, seen);
+  const seen = (rules.occurrences.get(identity) ?? 0) + 1;
+  rules.occurrences.set(identity, seen);
   const review = cell("Review").trim();
   return {
     ...base,
     ...(rating === undefined ? {} : { rating }),
     watchedOn,
-    rewatch: /^(yes|true|1)$/i.test(cell("Rewatch").trim()),
-    tags: tags.parse(cell("Tags")),
+    rewatch,
+    tags,
     ...(kind === "review" ? { review } : {}),
     diaryKey: `lb-diary:${identity}:${seen}`,
   };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { AccountServices } from "~/accounts/account-services.server";
 import { requireUser } from "~/accounts/guards.server";
-import { formatCount } from "~/core/format";
+import { today } from "~/core/clock.server";
 import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
@@ -15,7 +15,7 @@ import {
   skipRemaining,
   type ImportServices,
 } from "./imports.server";
-import { readUpload } from "./read-upload.server";
+import { checkUpload } from "./read-upload.server";
 
 /*
  * The import pages' loaders and actions (routes stay thin). The owner is always the session's
@@ -67,20 +67,26 @@ export async function uploadAction(services: Services, request: Request) {
   });
   if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
   const { file, list } = parsed.data;
-  const read = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()), list);
-  if (!read.ok) return refuse(read.message, read.askListKind);
-  if (read.rows.length === 0)
-    return refuse("Dosyada içe aktarılacak geçerli satır bulunamadı. Hiçbir şey yazılmadı.");
-  const created = await createImport(services, user.id, { fileName: file.name, ...read });
+  // Only a glance here (the files and their headers): the rows are read by the import's job,
+  // so the request answers at once whatever the file's size (issue #32.4).
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const checked = await checkUpload(file.name, bytes, { choice: list, today: today() });
+  if (!checked.ok) return refuse(checked.message, checked.askListKind);
+  const created = await createImport(services, user.id, {
+    fileName: file.name,
+    source: checked.source,
+    bytes,
+    list,
+  });
   if (!created.ok) return refuse(created.message);
   services.logger.info(
-    { importId: created.importId, rows: read.rows.length, bad: read.badRows.length },
+    { importId: created.importId, bytes: bytes.byteLength },
     "history import queued",
   );
   return services.flash.redirect(
     paths.historyImportStatus(created.importId),
     "success",
-    `Dosyanız alındı: ${formatCount(read.rows.length)} satır içe aktarılıyor.`,
+    "Dosyanız alındı: satırları okunup içe aktarılıyor.",
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFixture, letterboxdZip, zipOf } from "../../../tests/support/import-files";
 import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
@@ -6,11 +6,12 @@ import type { Catalogue } from "~/catalogue/catalogue.server";
 import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
 import { createLocalSource } from "~/catalogue/local/local-source.server";
 import type { ItemChanges } from "~/core/item-changes.server";
+import { today } from "~/core/clock.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { user } from "~/db/auth-schema";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
-import { importRows, imports } from "~/db/import-schema";
+import { importRows, importUploads, imports } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
 import { reviews, watchlist } from "~/db/schema";
 import {
@@ -18,12 +19,14 @@ import {
   createImport,
   exportImports,
   importOf,
+  IMPORTS_PER_DAY,
+  queueOrphanedImports,
   resolveRow,
   runImport,
   skipRemaining,
   type ImportServices,
 } from "./imports.server";
-import { readUpload, type ReadResult } from "./read-upload.server";
+import { checkUpload } from "./read-upload.server";
 
 /*
  * Imports against the real database and the embedded catalogue: what a Letterboxd export and
@@ -56,10 +59,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle?.close());
 
+/** An upload as the request takes it: glanced at, then kept for the job. */
+async function create(userId: string, fileName: string, bytes: Uint8Array) {
+  const checked = await checkUpload(fileName, bytes, { today: today() });
+  if (!checked.ok) throw new Error(checked.message);
+  return createImport(services, userId, { fileName, source: checked.source, bytes });
+}
+
 async function upload(userId: string, fileName: string, bytes: Uint8Array) {
-  const read: ReadResult = await readUpload(fileName, bytes);
-  if (!read.ok) throw new Error(read.message);
-  const created = await createImport(services, userId, { fileName, ...read });
+  const created = await create(userId, fileName, bytes);
   if (!created.ok) throw new Error(created.message);
   return created.importId;
 }
@@ -151,7 +159,7 @@ describe("importing a Letterboxd export", () => {
     expect(view.report.badRows).toEqual(
       expect.arrayContaining([
         { file: "diary.csv", line: 7, reason: "Puan 0,5 ile 5 yıldız arasında olmalı." },
-        { file: "diary.csv", line: 8, reason: "Tarih geçersiz (YYYY-AA-GG olmalı)." },
+        { file: "diary.csv", line: 8, reason: "İzleme tarihi geçerli bir tarih olmalıdır" },
         { file: "ratings.csv", line: 6, reason: "Puan boş." },
       ]),
     );
@@ -313,20 +321,17 @@ describe("stopping an import", () => {
 describe("one import at a time, each person's own", () => {
   it("refuses a second upload while one runs", async () => {
     const first = await upload("mehmet", "watched.csv", importFixture("letterboxd/watched.csv"));
-    const read = await readUpload("ratings.csv", importFixture("letterboxd/ratings.csv"));
-    if (!read.ok) throw new Error(read.message);
-    expect(await createImport(services, "mehmet", { fileName: "ratings.csv", ...read })).toEqual({
+    const ratings = importFixture("letterboxd/ratings.csv");
+    expect(await create("mehmet", "ratings.csv", ratings)).toEqual({
       ok: false,
       message: "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.",
     });
     // Another person may import meanwhile.
-    const other = await createImport(services, "zeynep", { fileName: "ratings.csv", ...read });
+    const other = await create("zeynep", "ratings.csv", ratings);
     expect(other.ok).toBe(true);
     await runImport(services, first);
     expect((await importOf(handle.db, "mehmet", first))!.status).toBe("done");
-    expect((await createImport(services, "mehmet", { fileName: "ratings.csv", ...read })).ok).toBe(
-      true,
-    );
+    expect((await create("mehmet", "ratings.csv", ratings)).ok).toBe(true);
   });
 
   it("never shows or resolves another person's import", async () => {
@@ -398,5 +403,141 @@ describe("writing through the site's own rules", () => {
       ]),
     );
     expect(new Set(announced[0]!.map((item) => item.id)).size).toBe(announced[0]!.length);
+  });
+});
+
+describe("the diary's rules for imported rows (issue #32.6)", () => {
+  it("stores no watch in the future and no tag the diary's form would refuse; reports each row", async () => {
+    await createTestUser(handle, "selin");
+    const diary = [
+      "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date",
+      "2024-01-01,Jaws,1975,https://boxd.it/s1,4,,,2099-12-31",
+      `2024-01-01,Psycho,1960,https://boxd.it/s2,4,,"${"uzun".repeat(25)}",2024-01-01`,
+      "2024-01-01,Alien,1979,https://boxd.it/s3,4,,bilimkurgu,2024-01-02",
+    ].join("\n");
+    const id = await upload("selin", "diary.csv", new TextEncoder().encode(diary));
+    await runImport(services, id);
+    const view = (await importOf(handle.db, "selin", id))!;
+    expect(view.status).toBe("done");
+    expect(view.report.badRows).toEqual([
+      { file: "diary.csv", line: 2, reason: "İzleme tarihi gelecekte olamaz" },
+      { file: "diary.csv", line: 3, reason: "Her etiket 1 ile 30 karakter arasında olmalıdır" },
+    ]);
+    const { diary: stored } = await libraryOf("selin");
+    expect(stored.map((entry) => [entry.watchedOn, entry.tags])).toEqual([
+      ["2024-01-02", ["bilimkurgu"]],
+    ]);
+  });
+});
+
+describe("reading the file in the job (issue #32.4)", () => {
+  it("keeps the upload until its rows are read, then deletes it", async () => {
+    await createTestUser(handle, "baran");
+    const id = await upload("baran", "watched.csv", importFixture("letterboxd/watched.csv"));
+    const before = (await importOf(handle.db, "baran", id))!;
+    expect(before).toMatchObject({ status: "running", reading: true, totalRows: 0 });
+    await runImport(services, id, { maxBatches: 0 });
+    const read = (await importOf(handle.db, "baran", id))!;
+    expect(read).toMatchObject({ status: "running", reading: false });
+    expect(read.totalRows).toBeGreaterThan(0);
+    expect(
+      await handle.db.select().from(importUploads).where(eq(importUploads.importId, id)),
+    ).toEqual([]);
+    await runImport(services, id);
+    expect((await importOf(handle.db, "baran", id))!.status).toBe("done");
+  });
+
+  it("reads nothing of a file stopped before its job came", async () => {
+    await createTestUser(handle, "sena");
+    const id = await upload("sena", "watched.csv", importFixture("letterboxd/watched.csv"));
+    expect(await cancelImport(handle.db, "sena", id)).toBe(true);
+    await runImport(services, id);
+    expect((await importOf(handle.db, "sena", id))!).toMatchObject({
+      status: "done",
+      reading: false,
+      totalRows: 0,
+    });
+    expect(
+      await handle.db.select().from(importUploads).where(eq(importUploads.importId, id)),
+    ).toEqual([]);
+    expect((await libraryOf("sena")).list).toEqual([]);
+  });
+
+  it("ends an import whose file the job refuses, with the reason and nothing written", async () => {
+    await createTestUser(handle, "cem");
+    const good = "2024-01-01,Jaws,1975,https://boxd.it/c\n".repeat(3_000);
+    const broken = `Date,Name,Year,Letterboxd URI\n${good}2024-01-01,"Jaws,1975,u\n`;
+    // The request's glance sees a good header; the broken line is far down.
+    const id = await upload("cem", "watched.csv", new TextEncoder().encode(broken));
+    await runImport(services, id);
+    const view = (await importOf(handle.db, "cem", id))!;
+    expect(view.status).toBe("done");
+    expect(view.report.refusal).toMatch(/^watched\.csv bozuk: 3002\. satırda tırnak işaretleri/);
+    expect((await libraryOf("cem")).list).toEqual([]);
+    expect(await handle.db.select().from(importRows).where(eq(importRows.importId, id))).toEqual(
+      [],
+    );
+    expect(
+      await handle.db.select().from(importUploads).where(eq(importUploads.importId, id)),
+    ).toEqual([]);
+    // A refused file does not count as one of the day's imports.
+    expect((await create("cem", "watched.csv", importFixture("letterboxd/watched.csv"))).ok).toBe(
+      true,
+    );
+  });
+
+  it(`allows ${IMPORTS_PER_DAY} imports a day per person`, async () => {
+    await createTestUser(handle, "umut");
+    const file = importFixture("letterboxd/watched.csv");
+    for (let made = 0; made < IMPORTS_PER_DAY; made++) {
+      const id = await upload("umut", "watched.csv", file);
+      await runImport(services, id);
+    }
+    expect(await create("umut", "watched.csv", file)).toEqual({
+      ok: false,
+      message: `Bir günde en fazla ${IMPORTS_PER_DAY} içe aktarım yapabilirsiniz. Lütfen yarın yeniden deneyin.`,
+    });
+    // A day later, again.
+    await handle.db
+      .update(imports)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(imports.userId, "umut"));
+    expect((await create("umut", "watched.csv", file)).ok).toBe(true);
+  });
+});
+
+describe("an import whose worker is gone (issue #32.9)", () => {
+  it("is queued again once its lease lapses; a live job's import is left to it", async () => {
+    await createTestUser(handle, "ece");
+    const id = await upload("ece", "letterboxd-ece.zip", await letterboxdZip());
+    // A worker took it and was killed: its lease is fresh for a few more seconds.
+    await handle.db
+      .update(imports)
+      .set({ workedAt: sql`now()` })
+      .where(eq(imports.id, id));
+    queued.length = 0;
+    await queueOrphanedImports(services);
+    expect(queued).not.toContain(id);
+    // Another job for it now does nothing: the lease says a worker has it.
+    await runImport(services, id);
+    expect((await importOf(handle.db, "ece", id))!).toMatchObject({
+      reading: true,
+      status: "running",
+    });
+
+    await handle.db
+      .update(imports)
+      .set({ workedAt: sql`now() - interval '1 minute'` })
+      .where(eq(imports.id, id));
+    await queueOrphanedImports(services);
+    expect(queued).toContain(id);
+    await runImport(services, id);
+    const done = (await importOf(handle.db, "ece", id))!;
+    expect(done.status).not.toBe("running");
+    expect(done.processedRows).toBe(done.totalRows);
+    // The job gives its lease back when it ends: a finished import is never queued again.
+    queued.length = 0;
+    await queueOrphanedImports(services);
+    expect(queued).not.toContain(id);
   });
 });

@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import type { MediaType } from "~/catalogue/types";
+import { today } from "~/core/clock.server";
+import { giveWay } from "~/core/give-way.server";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import {
   importRows,
+  importUploads,
   imports,
   type ImportCandidate,
   type ImportReport,
@@ -14,32 +17,50 @@ import {
 } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
 import { createMatcher, type ImportMatch, type Matcher } from "./match.server";
-import type { BadRow, ReadRow } from "./read-upload.server";
+import type { ListChoice } from "./formats";
+import { readUpload, type ReadRow } from "./read-upload.server";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import { writeRow, type WrittenItem } from "./write.server";
 
 /*
- * An import's life: created from the checked rows of an upload (one transaction: the import and
- * all its rows, or nothing), then worked by the `history-import` job in batches. Each batch
- * matches its rows, then in one transaction writes the sure ones and marks every row done, so a
- * job stopped anywhere resumes with the rows still pending and writes nothing twice. Rows that
- * need the person's choice wait for the review screen; once none is left, the raw rows (personal
- * data) are deleted and only the report stays.
+ * An import's life (decision 019, issue #32): created from an upload the request glanced at (the
+ * import and the file as it came, in one transaction), then worked by the `history-import` job.
+ * The job first reads the file's rows (a file refused then ends the import with the reason, and
+ * nothing written), stores them in pieces, then works them in batches: each batch matches its
+ * rows, then in one transaction writes the sure ones and marks every row done, so a job stopped
+ * anywhere resumes with the rows still pending and writes nothing twice. Rows that need the
+ * person's choice wait for the review screen; once none is left, the raw rows (personal data)
+ * are deleted and only the report stays.
  */
 
 const IMPORT_QUEUE = "history-import";
-const BATCH_SIZE = 200;
-/** Rows worked between two turns given to the rest of the server (see `giveWay`). */
-const ROWS_PER_TURN = 20;
-
 /**
- * The embedded database runs in this thread and answers without ever leaving the event loop's
- * microtasks: a job awaiting query after query would keep every request waiting until it ends.
- * A turn of the event loop now and then lets the pages (the import's own progress too) through.
+ * Rows matched and written per transaction. On the embedded database a transaction holds its
+ * one connection: other people's pages wait for the batch, so batches stay short.
  */
-const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+const BATCH_SIZE = 50;
+/** Rows worked between two turns given to the rest of the server (see `giveWay`). */
+const ROWS_PER_TURN = 10;
+/** Rows stored per statement while reading the file. */
+const STORE_ROWS = 250;
+/**
+ * After each batch the job rests as long as the batch took (at least this long), so the import
+ * takes at most about half of the database's time and pages never queue behind batch after batch.
+ */
+const MIN_REST_MS = 5;
 /** At most this many bad rows are listed in a report; the count says the rest. */
 const REPORT_ROWS = 500;
+/**
+ * A job keeps its import's lease fresh (`imports.worked_at`) at least every LEASE_REFRESH_MS; a
+ * running import whose lease is older than LEASE_SECONDS has lost its worker and is queued again
+ * by the watchdog, which looks every WATCHDOG_MS (and at start-up).
+ */
+const LEASE_SECONDS = 20;
+const LEASE_REFRESH_MS = 5_000;
+const WATCHDOG_MS = 10_000;
+/** Imports a person may start in 24 hours (files refused whole do not count, up to UPLOADS_PER_DAY). */
+export const IMPORTS_PER_DAY = 3;
+const UPLOADS_PER_DAY = 10;
 
 export interface ImportServices {
   database: { db: Database };
@@ -58,31 +79,36 @@ const RUNNING_MESSAGE =
 
 export type CreateResult = { ok: true; importId: number } | { ok: false; message: string };
 
-/** Stores an upload's rows as a new import and queues its job; one running import per person. */
+const DAILY_LIMIT_MESSAGE = `Bir günde en fazla ${IMPORTS_PER_DAY} içe aktarım yapabilirsiniz. Lütfen yarın yeniden deneyin.`;
+
+/**
+ * Keeps an upload (already glanced at by `checkUpload`) as a new import and queues its job; one
+ * running import per person, IMPORTS_PER_DAY a day.
+ */
 export async function createImport(
   services: ImportServices,
   userId: string,
   upload: {
     fileName: string;
     source: "letterboxd" | "imdb";
-    rows: ReadRow[];
-    badRows: BadRow[];
+    bytes: Uint8Array;
+    list?: ListChoice;
   },
 ): Promise<CreateResult> {
   const db = services.database.db;
-  const report: ImportReport = {
-    written: {},
-    skipped: 0,
-    badRows: upload.badRows.slice(0, REPORT_ROWS),
-    badRowCount: upload.badRows.length,
-    notes: [],
-  };
-  // A rated diary entry sets the title's Puanım (the latest one wins), as on the site; a
-  // ratings file says the person's rating as it is now, so its rows are written after the rest.
-  const rows = [
-    ...upload.rows.filter((row) => row.kind !== "rating"),
-    ...upload.rows.filter((row) => row.kind === "rating"),
-  ];
+  const [recent] = await db
+    .select({
+      all: count(),
+      accepted:
+        sql<number>`count(*) filter (where ${imports.report} ->> 'refusal' is null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(imports)
+    .where(and(eq(imports.userId, userId), gt(imports.createdAt, sql`now() - interval '1 day'`)));
+  if (recent && (recent.accepted >= IMPORTS_PER_DAY || recent.all >= UPLOADS_PER_DAY))
+    return { ok: false, message: DAILY_LIMIT_MESSAGE };
+  const report: ImportReport = { written: {}, skipped: 0, badRows: [], badRowCount: 0, notes: [] };
   let importId: number;
   try {
     importId = await db.transaction(async (tx) => {
@@ -91,23 +117,14 @@ export async function createImport(
         .values({
           userId,
           source: upload.source,
-          fileName: upload.fileName.slice(0, 200),
-          totalRows: upload.rows.length + upload.badRows.length,
-          processedRows: upload.badRows.length,
+          fileName: upload.fileName,
+          totalRows: 0,
           report,
         })
         .returning({ id: imports.id });
-      for (let start = 0; start < rows.length; start += 1000) {
-        await tx.insert(importRows).values(
-          rows.slice(start, start + 1000).map((row) => ({
-            importId: created!.id,
-            file: row.file,
-            line: row.line,
-            kind: row.kind,
-            fields: row.fields,
-          })),
-        );
-      }
+      await tx
+        .insert(importUploads)
+        .values({ importId: created!.id, bytes: upload.bytes, list: upload.list ?? null });
       return created!.id;
     });
   } catch (error) {
@@ -120,13 +137,15 @@ export async function createImport(
 }
 
 let stopping = false;
+let watchdog: NodeJS.Timeout | undefined;
 
 /**
- * At shutdown: a running import stops after its batch, its job ends, and its other rows stay
- * pending for the next start (startImportJobs queues it again), instead of holding the stop.
+ * At shutdown: a running import stops after its batch, its job ends and gives its lease back,
+ * and its other rows stay pending for the next start (or another instance's watchdog).
  */
 export function stopImportJobs() {
   stopping = true;
+  clearInterval(watchdog);
 }
 
 const queueImport = (jobs: JobQueue, importId: number) =>
@@ -135,29 +154,78 @@ const queueImport = (jobs: JobQueue, importId: number) =>
 /** Declares the import job (at start-up, before the queue starts). */
 export async function defineImportJobs(services: ImportServices) {
   await services.jobs.define<{ importId: number }>(IMPORT_QUEUE, {
-    policy: "stately",
+    // One waiting job per import; a second one running at once finds the lease taken and ends.
+    policy: "short",
     retryLimit: 5,
-    expireInSeconds: 10 * 60,
+    expireInSeconds: 15 * 60,
     pollingIntervalSeconds: 1,
     run: ({ importId }) => runImport(services, importId),
   });
 }
 
+/** A running import's lease has lapsed: no live job works it. */
+const leaseLapsed = or(
+  isNull(imports.workedAt),
+  lt(imports.workedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`),
+);
+
 /**
- * Queues again every import left running (its job may have ended with a stopped server; a
- * second job for the same import finds only what is still pending). Once the queue has started.
+ * Queues again every running import that no job works (its lease is older than LEASE_SECONDS:
+ * its server was stopped or killed), at start-up and then every WATCHDOG_MS, so an import left
+ * by a killed server goes on within about half a minute. Once the queue has started.
  */
 export async function resumeImports(services: ImportServices) {
-  const running = await services.database.db
+  await queueOrphanedImports(services);
+  if (stopping) return;
+  watchdog = setInterval(() => {
+    queueOrphanedImports(services).catch((error: unknown) =>
+      services.logger.warn({ err: error }, "history import watchdog failed"),
+    );
+  }, WATCHDOG_MS);
+  watchdog.unref();
+}
+
+/** One look of the watchdog: queues the running imports whose lease has lapsed. */
+export async function queueOrphanedImports(services: ImportServices) {
+  const orphans = await services.database.db
     .select({ id: imports.id })
     .from(imports)
-    .where(eq(imports.status, "running"));
-  for (const { id } of running) await queueImport(services.jobs, id);
+    .where(and(eq(imports.status, "running"), leaseLapsed));
+  for (const { id } of orphans) await queueImport(services.jobs, id);
 }
 
 /**
- * The job's body: matches and writes the import's pending rows, batch by batch, until none is
- * left (or after `maxBatches`: tests stop it halfway, as a restart would).
+ * Takes the import's lease (false when a live job holds it), keeps it fresh, gives it back. The
+ * lease is the database's clock, so instances on different machines agree.
+ */
+async function takeLease(db: Database, importId: number): Promise<boolean> {
+  const taken = await db
+    .update(imports)
+    .set({ workedAt: sql`now()` })
+    .where(and(eq(imports.id, importId), eq(imports.status, "running"), leaseLapsed))
+    .returning({ id: imports.id });
+  return taken.length === 1;
+}
+
+/** The import stopped running while its job worked (the person stopped it): the job ends. */
+class ImportStopped extends Error {}
+
+async function renewLease(db: Database, importId: number) {
+  const renewed = await db
+    .update(imports)
+    .set({ workedAt: sql`now()` })
+    .where(and(eq(imports.id, importId), eq(imports.status, "running")))
+    .returning({ id: imports.id });
+  if (renewed.length === 0) throw new ImportStopped();
+}
+
+const releaseLease = (db: Database, importId: number) =>
+  db.update(imports).set({ workedAt: null }).where(eq(imports.id, importId));
+
+/**
+ * The job's body: reads the import's file when it has not been read yet, then matches and
+ * writes its pending rows, batch by batch, until none is left (or after `maxBatches`: tests stop
+ * it halfway, as a restart would).
  */
 export async function runImport(
   services: Omit<ImportServices, "jobs">,
@@ -170,7 +238,36 @@ export async function runImport(
     .from(imports)
     .where(eq(imports.id, importId));
   if (!current || current.status !== "running") return;
-  const userId = current.userId;
+  // Another job works it (a job queued again while the first still runs): nothing to do.
+  if (!(await takeLease(db, importId))) return;
+  try {
+    let renewed = Date.now();
+    const keepLease = async () => {
+      if (Date.now() - renewed < LEASE_REFRESH_MS) return;
+      renewed = Date.now();
+      await renewLease(db, importId);
+    };
+    if (!(await readStoredUpload(services, importId, keepLease))) return;
+    await workRows(services, importId, current.userId, keepLease, options);
+  } catch (error) {
+    if (!(error instanceof ImportStopped)) throw error;
+    // Stopped while its file was read: rows stored since are not worked (nor kept).
+    await db
+      .delete(importRows)
+      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
+  } finally {
+    await releaseLease(db, importId).catch(() => undefined);
+  }
+}
+
+async function workRows(
+  services: Omit<ImportServices, "jobs">,
+  importId: number,
+  userId: string,
+  keepLease: () => Promise<void>,
+  options: { maxBatches?: number; batchSize?: number; matcher?: Matcher },
+) {
+  const db = services.database.db;
   const matcher = options.matcher ?? createMatcher(db, services.catalogue);
   for (let batch = 0; options.maxBatches === undefined || batch < options.maxBatches; batch++) {
     if (stopping) return;
@@ -186,10 +283,14 @@ export async function runImport(
     }
     const matches: ImportMatch[] = [];
     for (const [index, row] of rows.entries()) {
-      if (index % ROWS_PER_TURN === 0) await giveWay();
+      if (index % ROWS_PER_TURN === 0) {
+        await giveWay();
+        await keepLease();
+      }
       matches.push(await matcher.match(row.fields, kindsOf(row.kind, row.fields.mediaType)));
     }
     const written: WrittenItem[] = [];
+    const started = performance.now();
     await db.transaction(async (tx) => {
       // One worker at a time per import: a second job for it waits here, then finds the rows
       // of this batch no longer pending.
@@ -215,8 +316,103 @@ export async function runImport(
       await updateProgress(tx, importId);
     });
     await afterWrites(services, written);
-    await giveWay();
+    await rest(performance.now() - started);
   }
+}
+
+const rest = (busyMs: number) =>
+  new Promise<void>((resolve) =>
+    setTimeout(resolve, Math.max(MIN_REST_MS, Math.min(busyMs, 1_000))),
+  );
+
+/**
+ * The import's first step: reads the file kept by the request into pending rows. True when the
+ * rows are there (now or from an earlier run); false when the file was refused, which ends the
+ * import with the reason and nothing written. A run stopped halfway starts the rows over.
+ */
+async function readStoredUpload(
+  services: Omit<ImportServices, "jobs">,
+  importId: number,
+  keepLease: () => Promise<void>,
+): Promise<boolean> {
+  const db = services.database.db;
+  const [upload] = await db
+    .select({ bytes: importUploads.bytes, list: importUploads.list, fileName: imports.fileName })
+    .from(importUploads)
+    .innerJoin(imports, eq(imports.id, importUploads.importId))
+    .where(eq(importUploads.importId, importId));
+  if (!upload) return true;
+  const read = await readUpload(upload.fileName, upload.bytes, {
+    choice: upload.list ?? undefined,
+    today: today(),
+    onProgress: keepLease,
+  });
+  const report: ImportReport = { written: {}, skipped: 0, badRows: [], badRowCount: 0, notes: [] };
+  if (read.ok) {
+    report.badRows = read.badRows.slice(0, REPORT_ROWS);
+    report.badRowCount = read.badRows.length;
+  }
+  const refusal = !read.ok
+    ? read.message
+    : read.rows.length === 0
+      ? "Dosyada içe aktarılacak geçerli satır bulunamadı. Hiçbir şey yazılmadı."
+      : null;
+  if (!read.ok || refusal) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(imports)
+        .set({ status: "done", report: { ...report, refusal: refusal! }, finishedAt: sql`now()` })
+        .where(eq(imports.id, importId));
+      await tx.delete(importRows).where(eq(importRows.importId, importId));
+      await tx.delete(importUploads).where(eq(importUploads.importId, importId));
+    });
+    services.logger.info({ importId }, "history import refused");
+    return false;
+  }
+  // A rated diary entry sets the title's Puanım (the latest one wins), as on the site; a
+  // ratings file says the person's rating as it is now, so its rows are written after the rest.
+  const rows: ReadRow[] = [
+    ...read.rows.filter((row) => row.kind !== "rating"),
+    ...read.rows.filter((row) => row.kind === "rating"),
+  ];
+  // Rows of a run stopped halfway through this step are stored again from the start.
+  await db.delete(importRows).where(eq(importRows.importId, importId));
+  for (let start = 0; start < rows.length; start += STORE_ROWS) {
+    if (stopping) return false;
+    await keepLease();
+    const started = performance.now();
+    await db.insert(importRows).values(
+      rows.slice(start, start + STORE_ROWS).map((row) => ({
+        importId,
+        file: row.file,
+        line: row.line,
+        kind: row.kind,
+        fields: row.fields,
+      })),
+    );
+    await rest(performance.now() - started);
+  }
+  const stillRunning = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(imports)
+      .set({
+        totalRows: rows.length + read.badRows.length,
+        processedRows: read.badRows.length,
+        report,
+      })
+      .where(and(eq(imports.id, importId), eq(imports.status, "running")))
+      .returning({ id: imports.id });
+    await tx.delete(importUploads).where(eq(importUploads.importId, importId));
+    // Stopped by the person while the file was read: its rows go too.
+    if (updated.length === 0) await tx.delete(importRows).where(eq(importRows.importId, importId));
+    return updated.length === 1;
+  });
+  if (!stillRunning) return false;
+  services.logger.info(
+    { importId, rows: rows.length, bad: read.badRows.length },
+    "history import read",
+  );
+  return true;
 }
 
 /**
@@ -234,11 +430,12 @@ async function afterWrites(services: Omit<ImportServices, "jobs">, written: Writ
   await recordMissingTitleFacts(services, items);
 }
 
-/** `db` may be a transaction. */
+/** `db` may be a transaction. Renews the job's lease too. */
 async function updateProgress(db: Database, importId: number) {
   await db
     .update(imports)
     .set({
+      workedAt: sql`now()`,
       processedRows: sql`${imports.totalRows} - (select count(*) from ${importRows}
         where ${importRows.importId} = ${importId} and ${importRows.state} = 'pending')`,
     })
@@ -312,6 +509,8 @@ export interface ImportView {
     candidates: ImportCandidate[];
   }[];
   reviewCount: number;
+  /** The file is still being read (its rows are not counted yet). */
+  reading: boolean;
 }
 
 const REVIEW_PAGE = 50;
@@ -349,8 +548,17 @@ export async function importOf(
           .from(importRows)
           .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")))
       : [{ rows: 0 }];
+  const reading =
+    found.status === "running" &&
+    (
+      await db
+        .select({ id: importUploads.importId })
+        .from(importUploads)
+        .where(eq(importUploads.importId, importId))
+    ).length > 0;
   return {
     id: found.id,
+    reading,
     status: found.status,
     source: found.source,
     fileName: found.fileName,
@@ -483,6 +691,8 @@ export async function cancelImport(db: Database, userId: string, importId: numbe
       .update(importRows)
       .set({ state: "skipped" })
       .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
+    // A file not read yet is not read at all.
+    await tx.delete(importUploads).where(eq(importUploads.importId, importId));
     await updateProgress(tx, importId);
   });
   await finishIfResolved(db, importId);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { importFixture, letterboxdZip, zipOf } from "../../../tests/support/import-files";
-import { readUpload } from "./read-upload.server";
+import { checkUpload, readUpload } from "./read-upload.server";
 
 const csv = (text: string) => new TextEncoder().encode(text);
 
+const TODAY = "2026-11-27";
+
 async function read(name: string, bytes: Uint8Array, choice?: "watched" | "watchlist") {
-  const result = await readUpload(name, bytes, choice);
+  const result = await readUpload(name, bytes, { choice, today: TODAY });
   if (!result.ok) throw new Error(`refused: ${result.message}`);
   return result;
 }
@@ -53,7 +55,8 @@ describe("reading an upload", () => {
     expect(result.badRows).toContainEqual({
       file: "diary.csv",
       line: 8,
-      reason: "Tarih geçersiz (YYYY-AA-GG olmalı).",
+      // The diary's own rules and words (app/history/schemas.ts), as on its form.
+      reason: "İzleme tarihi geçerli bir tarih olmalıdır",
     });
 
     // reviews.csv: quotes, commas and a line break inside a review; the next row's line number
@@ -120,18 +123,21 @@ describe("reading an upload", () => {
     const header = "Date,Name,Year,Letterboxd URI\n2024-01-01,Jaws,1975,https://boxd.it/x1\n";
     const byName = await read("watchlist.csv", csv(header));
     expect(byName.rows[0]!.kind).toBe("watchlist");
-    const unnamed = await readUpload("liste.csv", csv(header));
+    const unnamed = await readUpload("liste.csv", csv(header), { today: TODAY });
     expect(unnamed).toMatchObject({ ok: false, askListKind: true });
     expect((await read("liste.csv", csv(header), "watched")).rows[0]!.kind).toBe("watched");
     expect((await read("liste.csv", csv(header), "watchlist")).rows[0]!.kind).toBe("watchlist");
     // Inside a ZIP only the file name decides.
-    const zipped = await readUpload("x.zip", await zipOf({ "watchlist.csv": header }), "watched");
+    const zipped = await readUpload("x.zip", await zipOf({ "watchlist.csv": header }), {
+      choice: "watched",
+      today: TODAY,
+    });
     expect(zipped).toMatchObject({ ok: true, rows: [{ kind: "watchlist" }] });
   });
 
   it("refuses bad files as a whole, with a Turkish message", async () => {
     const refusal = async (name: string, bytes: Uint8Array) => {
-      const result = await readUpload(name, bytes);
+      const result = await readUpload(name, bytes, { today: TODAY });
       expect(result.ok).toBe(false);
       return result.ok ? "" : result.message;
     };
@@ -171,7 +177,7 @@ describe("reading an upload", () => {
       "watched.csv": "Date,Name,Year,Letterboxd URI\n" + "x".repeat(60 * 1024 * 1024),
     });
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const result = await readUpload("bomb.zip", bomb);
+    const result = await readUpload("bomb.zip", bomb, { today: TODAY });
     expect(result).toMatchObject({
       ok: false,
       message: expect.stringMatching(/şüphe uyandıracak/),
@@ -196,7 +202,7 @@ describe("reading an upload", () => {
       )
         if (bomb.readUInt32LE(at) === signature) bomb.writeUInt32LE(100 * 1024, at + offset);
     }
-    const result = await readUpload("bomb.zip", bomb);
+    const result = await readUpload("bomb.zip", bomb, { today: TODAY });
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/ZIP/) });
   });
 
@@ -211,5 +217,87 @@ describe("reading an upload", () => {
       }),
     );
     expect(result.rows).toHaveLength(1);
+  });
+
+  const DIARY_HEADER = "Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date";
+
+  it("reads a diary row by the diary's own rules: no future day, tags of at most 30 characters", async () => {
+    const result = await read(
+      "diary.csv",
+      csv(
+        [
+          DIARY_HEADER,
+          "2024-01-01,Jaws,1975,https://boxd.it/a,4,,,2099-12-31",
+          `2024-01-01,Jaws,1975,https://boxd.it/b,4,,"${"x".repeat(31)}",2024-01-01`,
+          `2024-01-01,Jaws,1975,https://boxd.it/c,4,,"${Array.from({ length: 21 }, (_, i) => `e${i}`).join(",")}",2024-01-01`,
+          `2024-01-01,Jaws,1975,https://boxd.it/d,4,Yes," yaz ,  Yaz,${"y".repeat(30)}",${TODAY}`,
+        ].join("\n"),
+      ),
+    );
+    expect(result.badRows).toEqual([
+      { file: "diary.csv", line: 2, reason: "İzleme tarihi gelecekte olamaz" },
+      { file: "diary.csv", line: 3, reason: "Her etiket 1 ile 30 karakter arasında olmalıdır" },
+      { file: "diary.csv", line: 4, reason: "En fazla 20 etiket eklenebilir" },
+    ]);
+    // Today is allowed; tags are trimmed and the same tag twice is one, as on the form.
+    expect(result.rows.map((row) => [row.line, row.fields.watchedOn, row.fields.tags])).toEqual([
+      [5, TODAY, ["Yaz", "y".repeat(30)]],
+    ]);
+  });
+
+  it("refuses a ZIP with two files of one name, naming both", async () => {
+    const header = DIARY_HEADER + "\n2024-01-01,Jaws,1975,https://boxd.it/a,4,,,2024-01-01\n";
+    for (const [first, second] of [
+      ["diary.csv", "letterboxd-export/diary.csv"],
+      ["diary.csv", "DIARY.CSV"],
+      ["a/diary.csv", "b/Diary.csv"],
+    ] as const) {
+      const zip = await zipOf({ [first]: header, [second]: header });
+      for (const look of [readUpload, checkUpload]) {
+        const result = await look("x.zip", zip, { today: TODAY });
+        expect(result).toEqual({
+          ok: false,
+          message: `ZIP dosyasında iki diary.csv var (${first} ve ${second}); hangisinin içe aktarılacağı anlaşılamadı. Lütfen birini çıkarıp yeniden yükleyin. Hiçbir şey içe aktarılmadı.`,
+        });
+      }
+    }
+  });
+
+  it("refuses NUL bytes inside a zipped CSV and in the file's name", async () => {
+    const zip = await zipOf({
+      "watched.csv":
+        "Date,Name,Year,Letterboxd URI\n2024-01-01,Ja\u0000ws,1975,https://boxd.it/a\n",
+    });
+    expect(await readUpload("x.zip", zip, { today: TODAY })).toEqual({
+      ok: false,
+      message:
+        "ZIP içindeki watched.csv bir metin (CSV) dosyası değil: içinde NUL karakteri var. Hiçbir şey içe aktarılmadı.",
+    });
+    const plain = csv("Date,Name,Year,Letterboxd URI\n2024-01-01,Jaws,1975,https://boxd.it/a\n");
+    for (const name of ["watched\u0000.csv", "watched.csv\u0000.zip", "a\nb.csv", "x".repeat(201)])
+      for (const look of [readUpload, checkUpload])
+        expect(await look(name, plain, { today: TODAY })).toMatchObject({
+          ok: false,
+          message: expect.stringMatching(/^Dosyanın adı okunamadı/),
+        });
+  });
+
+  it("glances at an upload quickly: its files and headers, not its rows", async () => {
+    const rows = "2024-01-01,Jaws,1975,https://boxd.it/x\n".repeat(50_001);
+    // More rows than allowed, or a broken line far down, are the job's to find.
+    const checked = await checkUpload(
+      "watched.csv",
+      csv(`Date,Name,Year,Letterboxd URI\n${rows}`),
+      { today: TODAY },
+    );
+    expect(checked).toMatchObject({ ok: true, source: "letterboxd", rows: [] });
+    // A header that is not an export's is refused at once, and a lone list is asked about.
+    expect(await checkUpload("x.csv", csv("a,b\n1,2\n"), { today: TODAY })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/tanınmadı/),
+    });
+    expect(
+      await checkUpload("liste.csv", csv("Date,Name,Year,Letterboxd URI\n"), { today: TODAY }),
+    ).toMatchObject({ ok: false, askListKind: true });
   });
 });

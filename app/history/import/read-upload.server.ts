@@ -1,14 +1,20 @@
 import { Readable, Transform, pipeline } from "node:stream";
 import { parse, CsvError } from "csv-parse";
 import yauzl from "yauzl";
+import { giveWay } from "~/core/give-way.server";
 import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
-import { csvFormat, readRow, type KnownFormat, type ListChoice } from "./formats";
+import { csvFormat, readRow, rowRules, type KnownFormat, type ListChoice } from "./formats";
 
 /*
  * Reads an uploaded history file: Letterboxd's export ZIP, one of its CSV files, or an IMDb
- * CSV. Everything is checked while streaming (sizes, rows, quoting) and a bad file is refused
- * as a whole with a Turkish message, before anything is written; a bad row is reported with
- * its line number and the others go on.
+ * CSV. Everything is checked while streaming (sizes, rows, quoting, NUL bytes, two files of one
+ * name) and a bad file is refused as a whole with a Turkish message, before anything is
+ * written; a bad row is reported with its line number and the others go on.
+ *
+ * Twice per upload (decision 019, issue #32.4): in the request, `checkUpload` looks only at what
+ * is quick to see (the ZIP's list of files, each CSV's header), so the person hears at once about
+ * a wrong file and the request answers in well under a second; in the import's job,
+ * `readUpload` reads every row, a turn of the event loop given every few hundred rows.
  */
 
 const IMPORT_LIMITS = {
@@ -22,7 +28,14 @@ const IMPORT_LIMITS = {
   ratio: 100,
   /** A ZIP with more entries than a Letterboxd export ever has is not one. */
   zipEntries: 2_000,
+  /** A file's name as uploaded. */
+  nameChars: 200,
 } as const;
+
+/** Rows read between two turns given to the rest of the server. */
+const ROWS_PER_TURN = 250;
+/** A plain CSV is fed to the parser in pieces of this size, so no piece holds the thread long. */
+const CHUNK_BYTES = 64 * 1024;
 
 export interface ReadRow {
   file: string;
@@ -72,22 +85,53 @@ const LETTERBOXD_FILES = new Set([
 ]);
 const ZIP_MAGIC = [0x50, 0x4b];
 
+export interface ReadOptions {
+  /** The person's answer for a lone Letterboxd list whose name does not say which it is. */
+  choice?: ListChoice;
+  /** Istanbul's day when the file is read: a diary row may not be later. */
+  today: string;
+  /** Only what is quick to see: the ZIP's files and each CSV's header (in the request). */
+  headersOnly?: boolean;
+  /** Called every few hundred rows (the job keeps its lease fresh). */
+  onProgress?: () => Promise<void>;
+}
+
+/** The quick look the upload request takes (see the top of this file). */
+export const checkUpload = (
+  fileName: string,
+  bytes: Uint8Array,
+  options: Omit<ReadOptions, "headersOnly">,
+) => readUpload(fileName, bytes, { ...options, headersOnly: true });
+
+/** Control characters (NUL among them) have no place in a file's name or a ZIP entry's. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 export async function readUpload(
   fileName: string,
   bytes: Uint8Array,
-  choice?: ListChoice,
+  options: ReadOptions,
 ): Promise<ReadResult> {
   try {
+    if (CONTROL.test(fileName) || fileName.length > IMPORT_LIMITS.nameChars)
+      throw new Refused(
+        "Dosyanın adı okunamadı (çok uzun ya da içinde geçersiz karakterler var). Lütfen dosyayı yeniden adlandırıp yükleyin.",
+      );
     if (bytes.byteLength === 0) throw new Refused("Dosya boş.");
     if (bytes.byteLength > IMPORT_LIMITS.fileBytes)
       throw new Refused("Dosya 10 MB'tan büyük. Lütfen daha küçük bir dışa aktarım yükleyin.");
-    const rows: ReadRow[] = [];
-    const badRows: BadRow[] = [];
+    const into: CsvTarget = {
+      rows: [],
+      badRows: [],
+      budget: { rows: IMPORT_LIMITS.rows },
+      rules: rowRules(options.today),
+      headersOnly: options.headersOnly ?? false,
+      onProgress: options.onProgress,
+    };
     const sources = new Set<"letterboxd" | "imdb">();
-    const budget = { rows: IMPORT_LIMITS.rows };
     if (bytes[0] === ZIP_MAGIC[0] && bytes[1] === ZIP_MAGIC[1]) {
       const files = await readZip(Buffer.from(bytes), async (name, stream) => {
-        const format = await readCsv(name, stream, { rows, badRows, budget }, choice, true);
+        const format = await readCsv(name, stream, into, options.choice, true);
         sources.add(format.source);
       });
       if (files === 0)
@@ -99,17 +143,23 @@ export async function readUpload(
         throw new Refused(
           "Bu dosya bir CSV ya da ZIP dosyası değil. Lütfen dışa aktarımı yükleyin.",
         );
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const pieces = into.headersOnly
+        ? [buffer.subarray(0, CHUNK_BYTES)]
+        : Array.from({ length: Math.ceil(buffer.length / CHUNK_BYTES) }, (_, index) =>
+            buffer.subarray(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES),
+          );
       const format = await readCsv(
         baseName(fileName) || "dosya.csv",
-        Readable.from([Buffer.from(bytes)]),
-        { rows, badRows, budget },
-        choice,
+        Readable.from(pieces),
+        into,
+        options.choice,
         false,
       );
       sources.add(format.source);
     }
     const source = sources.has("imdb") ? "imdb" : "letterboxd";
-    return { ok: true, source, rows, badRows };
+    return { ok: true, source, rows: into.rows, badRows: into.badRows };
   } catch (error) {
     if (error instanceof Refused)
       return { ok: false, message: error.message, askListKind: error.askListKind || undefined };
@@ -138,6 +188,8 @@ async function readZip(
     throw new Refused("ZIP dosyasında çok fazla dosya var; bu bir Letterboxd dışa aktarımı değil.");
   let unpacked = 0;
   let files = 0;
+  /** The entry each Letterboxd file was read from: a second one of a name is refused. */
+  const taken = new Map<string, string>();
   try {
     for await (const entry of zip.eachEntry()) {
       const parts = entry.fileName.split("/");
@@ -146,6 +198,12 @@ async function readZip(
         parts.length === 1 ||
         (parts.length === 2 && !["deleted", "orphaned", "lists", "likes"].includes(parts[0]!));
       if (!topLevel || !LETTERBOXD_FILES.has(name)) continue;
+      const first = taken.get(name);
+      if (first !== undefined)
+        throw new Refused(
+          `ZIP dosyasında iki ${name} var (${shown(first)} ve ${shown(entry.fileName)}); hangisinin içe aktarılacağı anlaşılamadı. Lütfen birini çıkarıp yeniden yükleyin. Hiçbir şey içe aktarılmadı.`,
+        );
+      taken.set(name, entry.fileName);
       if (
         unpacked + entry.uncompressedSize > IMPORT_LIMITS.unpackedBytes ||
         entry.uncompressedSize > Math.max(1, entry.compressedSize) * IMPORT_LIMITS.ratio
@@ -159,6 +217,13 @@ async function readZip(
           unpacked += chunk.length;
           if (unpacked > IMPORT_LIMITS.unpackedBytes || entryBytes > packed * IMPORT_LIMITS.ratio)
             done(new Refused(ZIP_BOMB));
+          // A text file has no NUL byte; the database could not keep one either.
+          else if (chunk.includes(0))
+            done(
+              new Refused(
+                `ZIP içindeki ${name} bir metin (CSV) dosyası değil: içinde NUL karakteri var. Hiçbir şey içe aktarılmadı.`,
+              ),
+            );
           else done(null, chunk);
         },
       });
@@ -181,16 +246,30 @@ async function readZip(
   return files;
 }
 
+/** An entry's name as shown in a message: at most 100 characters, no control characters. */
+const shown = (name: string) =>
+  [...name.replace(new RegExp(CONTROL.source, "g"), "�")].slice(0, 100).join("");
+
 const ZIP_BOMB =
   "ZIP dosyası açıldığında şüphe uyandıracak kadar büyüyor (50 MB sınırı). Bu dosya içe aktarılmadı.";
 
 const LINE_BREAKS = /\r\n|\r|\n/g;
 
+interface CsvTarget {
+  rows: ReadRow[];
+  badRows: BadRow[];
+  budget: { rows: number };
+  rules: ReturnType<typeof rowRules>;
+  /** Stop after the header. */
+  headersOnly: boolean;
+  onProgress?: () => Promise<void>;
+}
+
 /** Reads one CSV: its header decides the format, each row is checked on its own. */
 async function readCsv(
   file: string,
   stream: Readable,
-  into: { rows: ReadRow[]; badRows: BadRow[]; budget: { rows: number } },
+  into: CsvTarget,
   choice: ListChoice | undefined,
   inZip: boolean,
 ): Promise<KnownFormat> {
@@ -207,7 +286,9 @@ async function readCsv(
   // csv-parse's own line count differs for CRLF inside quotes; the raw text of each record
   // says exactly how many lines it took.
   let nextLine = 1;
-  const occurrences = new Map<string, number>();
+  let records = 0;
+  // Two logs of one film on one day are told apart within each file.
+  const rules = { ...into.rules, occurrences: new Map<string, number>() };
   try {
     for await (const { record, raw } of parser as AsyncIterable<{
       record: string[];
@@ -221,21 +302,32 @@ async function readCsv(
         const known = csvFormat(file, header, choice, inZip);
         if ("refusal" in known) throw new Refused(known.refusal, known.askListKind ?? false);
         format = known;
+        if (into.headersOnly) break;
         continue;
+      }
+      if (++records % ROWS_PER_TURN === 0) {
+        await giveWay();
+        await into.onProgress?.();
       }
       if (--into.budget.rows < 0)
         throw new Refused(
           "Dosyada 50.000'den fazla satır var. Lütfen daha küçük bir dosya yükleyin.",
         );
       const cells = Object.fromEntries(header.map((name, index) => [name, record[index] ?? ""]));
-      const read = readRow(format, cells, occurrences);
+      const read = readRow(format, cells, rules);
       if ("reason" in read) into.badRows.push({ file, line, reason: read.reason });
       else into.rows.push({ file, line, kind: format.kind, fields: read.fields });
     }
   } catch (error) {
     if (error instanceof Refused) throw error;
-    if (error instanceof CsvError) throw new Refused(csvMessage(file, error, nextLine));
+    // Records parsed ahead of the loop are not counted yet: the parser's own count is nearer.
+    if (error instanceof CsvError)
+      throw new Refused(csvMessage(file, error, Math.max(nextLine, Number(error.lines) || 0)));
     throw error;
+  } finally {
+    // After the header alone (or a refusal), the rest of the file is not read.
+    stream.destroy();
+    parser.destroy();
   }
   if (!format) throw new Refused(`${file} boş: ilk satırda sütun adları olmalı.`);
   return format;

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
 import { addToWatchlist, setWatchlistStatus } from "~/library/watchlist.server";
 import { upsertDiaryEntry } from "../diary.server";
+import { REVIEW_LENGTH } from "../schemas";
 import { setTitleRating, setTitleReviewText } from "../ratings.server";
 
 /*
@@ -17,9 +18,6 @@ export interface WrittenItem {
   mediaType: MediaType;
   id: number;
 }
-
-const REVIEW_MIN = 10;
-const REVIEW_MAX = 1000;
 
 /**
  * Writes one matched row; answers a note for the report when part of it could not be kept (a
@@ -67,7 +65,7 @@ export async function writeRow(
       return null;
     case "review": {
       const text = fields.review ?? "";
-      const fits = text.length >= REVIEW_MIN && text.length <= REVIEW_MAX;
+      const fits = text.length >= REVIEW_LENGTH.min && text.length <= REVIEW_LENGTH.max;
       // reviews.csv adds the words (and the rating, when it has one) to the same watch; its
       // rewatch mark and tags are diary.csv's to say.
       await upsertDiaryEntry(
@@ -84,7 +82,7 @@ export async function writeRow(
       if (fits) await setTitleReviewText(db, userId, item, text);
       await watched();
       if (fits || text === "") return null;
-      return text.length < REVIEW_MIN
+      return text.length < REVIEW_LENGTH.min
         ? "Yorum 10 karakterden kısa: yalnızca puan ve tarih kaydedildi."
         : "Yorum 1000 karakterden uzun: yalnızca puan ve tarih kaydedildi.";
     }

@@ -25,6 +25,8 @@ export interface ImportStatusData {
     candidates: ImportCandidate[];
   }[];
   reviewCount: number;
+  /** The file is still being read: its rows are not counted yet. */
+  reading: boolean;
 }
 
 /** How often the page asks again while the import runs. */
@@ -213,11 +215,21 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold break-all">{data.fileName}</h1>
         <p className="text-muted-foreground" role="status">
-          {STATUS_LABELS[data.status]}
-          {running && ": satırlar eşleştirilip yazılıyor. Bu sayfayı kapatabilirsiniz."}
+          {data.report.refusal ? "İçe aktarılmadı" : STATUS_LABELS[data.status]}
+          {running &&
+            (data.reading
+              ? ": dosya okunuyor. Bu sayfayı kapatabilirsiniz."
+              : ": satırlar eşleştirilip yazılıyor. Bu sayfayı kapatabilirsiniz.")}
         </p>
       </header>
-      <Progress data={data} />
+      {data.report.refusal ? (
+        <div role="alert" className="rounded-2xl bg-danger/10 p-4 text-danger">
+          <p className="font-medium">Dosyanız içe aktarılmadı; hiçbir şey yazılmadı.</p>
+          <p className="mt-1 text-sm">{data.report.refusal}</p>
+        </div>
+      ) : (
+        !data.reading && <Progress data={data} />
+      )}
       {running && (
         <Form method="post">
           <Button type="submit" name="intent" value="cancel" variant="outline">
@@ -251,7 +263,7 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
         </section>
       )}
 
-      {data.status === "done" && <Report report={data.report} />}
+      {data.status === "done" && !data.report.refusal && <Report report={data.report} />}
       <BadRows report={data.report} />
       {data.status === "done" && (
         <p className="flex flex-wrap gap-4 text-sm">
