@@ -300,4 +300,22 @@ describe("reading an upload", () => {
       await checkUpload("liste.csv", csv("Date,Name,Year,Letterboxd URI\n"), { today: TODAY }),
     ).toMatchObject({ ok: false, askListKind: true });
   });
+
+  it("lets what its caller's progress call throws (a stopped job) out as it is, never as a refusal", async () => {
+    // Rows that differ, so the ZIP's packing ratio looks like an export's, not a bomb's.
+    const rows = Array.from(
+      { length: 2_000 },
+      (_, index) =>
+        `2024-01-01,Film ${(index * 7919) % 10007},1975,https://boxd.it/${index * 31}\n`,
+    ).join("");
+    const stopped = new Error("stopped by the person");
+    const onProgress = () => Promise.reject(stopped);
+    const text = `Date,Name,Year,Letterboxd URI\n${rows}`;
+    const zip = await zipOf({ "watched.csv": text });
+    // A refusal would end the import as "refused" and leave it out of the day's three.
+    await expect(readUpload("x.zip", zip, { today: TODAY, onProgress })).rejects.toBe(stopped);
+    await expect(readUpload("watched.csv", csv(text), { today: TODAY, onProgress })).rejects.toBe(
+      stopped,
+    );
+  });
 });

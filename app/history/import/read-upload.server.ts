@@ -74,6 +74,16 @@ class Refused extends Error {
   }
 }
 
+/**
+ * What the caller's `onProgress` threw (the job was stopped by the person): carried out as it is,
+ * never mistaken for a broken file, which would end the import as "refused".
+ */
+class Interrupted extends Error {
+  constructor(readonly reason: unknown) {
+    super("interrupted by onProgress");
+  }
+}
+
 // Letterboxd's export keeps its main files at the top; deleted/, orphaned/, lists/ and likes/
 // hold other things (deleted diary entries among them) that must not be imported.
 const LETTERBOXD_FILES = new Set([
@@ -126,7 +136,12 @@ export async function readUpload(
       budget: { rows: IMPORT_LIMITS.rows },
       rules: rowRules(options.today),
       headersOnly: options.headersOnly ?? false,
-      onProgress: options.onProgress,
+      onProgress: options.onProgress
+        ? () =>
+            options.onProgress!().catch((reason: unknown) => {
+              throw new Interrupted(reason);
+            })
+        : undefined,
     };
     const sources = new Set<"letterboxd" | "imdb">();
     if (bytes[0] === ZIP_MAGIC[0] && bytes[1] === ZIP_MAGIC[1]) {
@@ -163,6 +178,7 @@ export async function readUpload(
   } catch (error) {
     if (error instanceof Refused)
       return { ok: false, message: error.message, askListKind: error.askListKind || undefined };
+    if (error instanceof Interrupted) throw error.reason;
     throw error;
   }
 }
@@ -238,7 +254,7 @@ async function readZip(
       files++;
     }
   } catch (error) {
-    if (error instanceof Refused) throw error;
+    if (error instanceof Refused || error instanceof Interrupted) throw error;
     throw new Refused("ZIP dosyası okunamadı: dosya bozuk ya da eksik indirilmiş olabilir.");
   } finally {
     zip.close();
