@@ -190,8 +190,7 @@ export function siteWithTabs(start: () => Promise<TestServer>) {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    server = await start();
-    browser = await launchChromium();
+    [server, browser] = await Promise.all([start(), launchChromium()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));

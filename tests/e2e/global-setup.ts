@@ -3,7 +3,7 @@ import type { TestProject } from "vitest/node";
 import { API_KEY } from "../fake-tmdb/fixtures";
 import { startFakeTmdb } from "../fake-tmdb/server";
 import { createSeedDataDir, projectRoot, startAppServer } from "../support/app-server";
-import { chromiumPath } from "./chromium";
+import { chromiumPath, SHARED_CHROMIUM_VARIABLE, startSharedChromium } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,8 +18,8 @@ declare module "vitest" {
 /**
  * Builds the app when the sources are newer than the build (E2E_SKIP_BUILD=1 skips even the
  * check), prepares one data folder for every server to start from (or finds an earlier run's),
- * and serves the app on the embedded defaults and on the fake movie database for the whole e2e
- * project.
+ * serves the app on the embedded defaults and on the fake movie database for the whole e2e
+ * project, and starts the one Chromium every file connects to (`launchChromium`).
  */
 export default async function setup(project: TestProject) {
   if (!chromiumPath) {
@@ -43,7 +43,8 @@ export default async function setup(project: TestProject) {
   const seed = await createSeedDataDir();
   process.env.PERDE_TEST_SEED_DIR = seed;
   const fake = await startFakeTmdb();
-  const [server, tmdbServer] = await Promise.all([
+  const [browserServer, server, tmdbServer] = await Promise.all([
+    chromiumPath ? startSharedChromium() : undefined,
     startAppServer({ CATALOGUE: "local" }),
     startAppServer({
       CATALOGUE: "tmdb",
@@ -55,8 +56,9 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", server.url);
   project.provide("tmdbBaseURL", tmdbServer.url);
   project.provide("fakeTmdbURL", fake.url);
+  if (browserServer) process.env[SHARED_CHROMIUM_VARIABLE] = browserServer.wsEndpoint();
   return async () => {
-    await Promise.all([server.stop(), tmdbServer.stop()]);
+    await Promise.all([server.stop(), tmdbServer.stop(), browserServer?.close()]);
     await fake.close();
   };
 }

@@ -287,8 +287,10 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Verilerimi İndir" }).click(),
   ]);
-  const file = await download.path();
-  const exported = JSON.parse(readFileSync(file, "utf8")) as {
+  // Read from the stream: `download.path()` is not offered on a connection to a shared Chromium.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const exported = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
     episodeWatches: { seriesId: number; seasonNumber: number; episodeNumber: number }[];
     watchlist: { itemId: number; status: string }[];
     reviews: { itemId: number; rating: number | null }[];

@@ -2,7 +2,8 @@ import { appendFileSync } from "node:fs";
 import type { Reporter, TestCase, TestModule } from "vitest/node";
 
 /**
- * Ends every run with the ten slowest tests, the run's wall time, and one plain line,
+ * Ends every run with the ten slowest tests, the five slowest files (tests and hooks: a server
+ * or browser a file starts shows here, not in its tests), the run's wall time, and one plain line,
  * "Tests: N passed, N failed, N skipped"; appends the counts to TEST_SUMMARY_FILE when set, so
  * .ci/run can add up several runs.
  */
@@ -18,7 +19,9 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const timed: { test: TestCase; ms: number }[] = [];
+    const files: { name: string; ms: number }[] = [];
     for (const module of modules) {
+      files.push({ name: shortName(module), ms: module.diagnostic().duration });
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === "passed") passed++;
@@ -34,8 +37,14 @@ export default class SummaryReporter implements Reporter {
       console.log("\nSlowest tests:");
       for (const { test, ms } of slowest) {
         console.log(
-          `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${test.module.moduleId.replace(/^.*?\/(app|tests|server)\//, "$1/")} › ${test.name}`,
+          `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${shortName(test.module)} › ${test.name}`,
         );
+      }
+    }
+    if (files.length > 1) {
+      console.log("\nSlowest files (tests and hooks):");
+      for (const { name, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 5)) {
+        console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
       }
     }
     console.log(`Wall time: ${((Date.now() - this.started) / 1000).toFixed(0)} s`);
@@ -43,4 +52,9 @@ export default class SummaryReporter implements Reporter {
     const file = process.env.TEST_SUMMARY_FILE;
     if (file) appendFileSync(file, `${passed} ${failed} ${skipped}\n`);
   }
+}
+
+/** A test file's path from app/, tests/ or server/. */
+function shortName(module: TestModule): string {
+  return module.moduleId.replace(/^.*?\/(app|tests|server)\//, "$1/");
 }

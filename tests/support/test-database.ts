@@ -7,10 +7,33 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 /** Where the db project's global setup left a migrated, empty PGlite database (a tarball). */
 export const PGLITE_DUMP_VARIABLE = "PERDE_TEST_PGLITE_DUMP";
 
+/** On PostgreSQL: the migrated, empty database the global setup made for every file to copy. */
+export const POSTGRES_TEMPLATE_VARIABLE = "PERDE_TEST_PG_TEMPLATE";
+
+/** Runs one statement on the server at `adminUrl` (database commands, outside a transaction). */
+export async function onPostgresServer(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The address of database `name` on the server at `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * A migrated, empty database for one test file: in-memory PGlite by default (restored from the
  * global setup's dump in well under a second, where migrating takes about three), or a throwaway
- * database on the PostgreSQL server at TEST_DATABASE_URL (created here, dropped by close()).
+ * database on the PostgreSQL server at TEST_DATABASE_URL (created here, dropped by close()): a
+ * copy of the global setup's migrated template when there is one. Either way the migrations run
+ * on it as on any start, and find nothing left to do.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -24,23 +47,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
 
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const template = process.env[POSTGRES_TEMPLATE_VARIABLE];
+  await onPostgresServer(
+    adminUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
+  const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name) });
   await handle.migrate();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await onPostgresServer(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
