@@ -38,9 +38,9 @@ const IMPORT_QUEUE = "history-import";
  * Rows matched and written per transaction. On the embedded database a transaction holds its
  * one connection: other people's pages wait for the batch, so batches stay short.
  */
-const BATCH_SIZE = 50;
+const BATCH_SIZE = 15;
 /** Rows worked between two turns given to the rest of the server (see `giveWay`). */
-const ROWS_PER_TURN = 10;
+const ROWS_PER_TURN = 5;
 /** Rows stored per statement while reading the file. */
 const STORE_ROWS = 250;
 /**
