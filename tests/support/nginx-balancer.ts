@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./app-server";
+import { startListeningProcess } from "./listening-process";
 
 /*
  * A load balancer in front of several instances of the built server, as an operator would run
@@ -65,17 +64,6 @@ ${upstreams.map((upstream) => `    server ${upstream} max_fails=0;`).join("\n")}
 `;
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 /** Starts nginx in front of `upstreams` (`127.0.0.1:port` each) and waits until it listens. */
 export async function startBalancer(upstreams: string[]): Promise<Balancer> {
   const dir = mkdtempSync(path.join(tmpdir(), "perde-nginx-"));
@@ -91,45 +79,23 @@ export async function startBalancer(upstreams: string[]): Promise<Balancer> {
       return "";
     }
   };
-  let output = "";
   // -e: even the errors before the configuration is read go to this folder, not /var/log/nginx.
-  const child: ChildProcess = spawn(
+  const nginx = await startListeningProcess(
     "nginx",
     ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log"), "-g", "daemon off;"],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    {
+      dir,
+      port,
+      withinMs: 10_000,
+      pollMs: 50,
+      installHint: "apt-get install nginx-light",
+      moreOutput: () => read("error.log"),
+    },
   );
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    // No nginx on the machine: the spawn fails instead of exiting.
-    child.once("error", (error) => {
-      output += String(error);
-      resolve();
-    });
-  });
-  const running = () => child.exitCode === null && child.signalCode === null && child.pid;
-  const balancer: Balancer = {
+  return {
     url: `http://127.0.0.1:${port}`,
     accessLog: () => read("access.log"),
     errorLog: () => read("error.log"),
-    async stop() {
-      if (running()) child.kill("SIGTERM");
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: nginx.stop,
   };
-
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (!running()) {
-      const why = `${output}\n${balancer.errorLog()}`;
-      await balancer.stop();
-      throw new Error(`nginx did not start (apt-get install nginx-light):\n${why}`);
-    }
-    if (await accepts(port)) return balancer;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await balancer.stop();
-  throw new Error(`nginx did not listen within 10 s:\n${output}`);
 }

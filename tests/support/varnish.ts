@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./app-server";
+import { startListeningProcess } from "./listening-process";
 
 /*
  * A shared cache in front of the site, as an operator would run one (docs: operations, CDN):
@@ -76,17 +75,6 @@ sub vcl_deliver {
 `;
 }
 
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
 /** Starts Varnish in front of `127.0.0.1:backendPort` and waits until it listens. */
 export async function startVarnish(backendPort: number): Promise<SharedCache> {
   const dir = mkdtempSync(path.join(tmpdir(), "perde-varnish-"));
@@ -94,9 +82,8 @@ export async function startVarnish(backendPort: number): Promise<SharedCache> {
   const port = await freePort();
   const config = path.join(dir, "site.vcl");
   writeFileSync(config, vcl(backendPort));
-  let output = "";
   // -j none: no jail (a test runs as root; the work folder is its own), -F: foreground.
-  const child: ChildProcess = spawn(
+  const varnishd = await startListeningProcess(
     "varnishd",
     [
       "-F",
@@ -111,41 +98,15 @@ export async function startVarnish(backendPort: number): Promise<SharedCache> {
       "-s",
       "malloc,64m",
     ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    child.once("error", (error) => {
-      output += String(error);
-      resolve();
-    });
-  });
-  const running = () => child.exitCode === null && child.signalCode === null && child.pid;
-  const url = `http://127.0.0.1:${port}`;
-  const cache: SharedCache = {
-    url,
-    purgeUrl: `${url}${PURGE_PATH}`,
-    output: () => output,
-    async stop() {
-      if (running()) child.kill("SIGTERM");
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+    // Varnish compiles its configuration with the C compiler first: allow it time.
+    {
+      dir,
+      port,
+      withinMs: 30_000,
+      pollMs: 100,
+      installHint: "apt-get install varnish varnish-modules",
     },
-  };
-  // Varnish compiles its configuration with the C compiler first: allow it time.
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (!running()) {
-      await cache.stop();
-      throw new Error(
-        `varnishd did not start (apt-get install varnish varnish-modules):\n${output}`,
-      );
-    }
-    if (await accepts(port)) return cache;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await cache.stop();
-  throw new Error(`varnishd did not listen within 30 s:\n${output}`);
+  );
+  const url = `http://127.0.0.1:${port}`;
+  return { url, purgeUrl: `${url}${PURGE_PATH}`, output: varnishd.output, stop: varnishd.stop };
 }
