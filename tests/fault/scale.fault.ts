@@ -584,10 +584,7 @@ describe.skipIf(!enabled)("three instances behind a load balancer", () => {
     let down: Awaited<ReturnType<typeof readinessOfAll>> = [];
     let back: Awaited<ReturnType<typeof readinessOfAll>> = [];
     try {
-      // A steady state first: nginx's kept connections to every instance are open, as under a
-      // real site's load (a cold pool opens new connections, and one that is still in the
-      // kernel's queue when the listener closes is reset: lifecycle.ts, step 2).
-      expect(await eventually(() => (load.answered() >= 80 ? true : undefined), 30_000)).toBe(true);
+      expect(await eventually(() => (load.answered() >= 40 ? true : undefined), 30_000)).toBe(true);
       await redis!.stop();
       const stoppedAt = Date.now();
       await eventually(async () => {
