@@ -17,7 +17,12 @@ export function MobileMenu({ user }: { user: ShellUser | null }) {
   const close = () => {
     if (ref.current) ref.current.open = false;
   };
-  useEffect(close, [pathname]);
+  // Closed by a navigation (not by hydration, which may find it opened before JavaScript ran).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current !== pathname) close();
+    shownPath.current = pathname;
+  }, [pathname]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && ref.current?.open) {

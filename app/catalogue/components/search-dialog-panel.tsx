@@ -131,6 +131,7 @@ function Panel({ initialQuery, close }: { initialQuery: string; close: () => voi
         event.preventDefault();
         close();
       }}
+      onClose={close}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
