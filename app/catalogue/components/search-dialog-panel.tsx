@@ -137,7 +137,9 @@ function Panel({ initialQuery, close }: { initialQuery: string; close: () => voi
       }}
       className="fixed inset-auto top-[12vh] left-1/2 m-0 w-[min(640px,calc(100vw-2rem))] max-w-none -translate-x-1/2 overflow-hidden rounded-xl border bg-background p-0 text-foreground shadow-2xl backdrop:bg-black/60"
     >
-      <p id={`${listId}-description`} className="sr-only">Film, dizi veya oyuncu arayın</p>
+      <p id={`${listId}-description`} className="sr-only">
+        Film, dizi veya oyuncu arayın
+      </p>
       <div className="flex items-center gap-2 border-b px-3">
         <Search className="size-5 text-muted-foreground" aria-hidden />
         <input
