@@ -2,4 +2,3 @@
 export const SITE_NAME = "Perde";
 export const SITE_TAGLINE =
   "Türkiye'nin en kapsamlı film ve dizi veritabanı: puanla, keşfet, paylaş.";
-export const COPYRIGHT_YEAR = 2025;

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { calendarFeeds } from "~/db/tracking-schema";
 import { episodeLabel } from "./calendar-days";
 import { calendarEpisodes } from "./calendar.server";
+import { ownEpisodeName } from "~/catalogue/display";
 
 /*
  * The private calendar feed (Takvim aboneliği). Its address carries a token of 32 random bytes
@@ -102,7 +103,7 @@ export async function feedCalendar(
     event.updatePropertyWithValue("dtstart", ICAL.Time.fromDateString(episode.airDate));
     event.updatePropertyWithValue(
       "summary",
-      [episode.seriesName, label, episode.episodeName].filter(Boolean).join(" · "),
+      [episode.seriesName, label, ownEpisodeName(episode.episodeName)].filter(Boolean).join(" · "),
     );
     event.updatePropertyWithValue("url", new URL(path, siteUrl).toString());
     event.updatePropertyWithValue("transp", "TRANSPARENT");

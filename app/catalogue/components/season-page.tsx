@@ -7,6 +7,7 @@ import { formatLongDate, formatRating, yearOf } from "~/core/format";
 import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
+import { episodeListTitle } from "../display";
 
 export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPage>>>;
 
@@ -64,56 +65,57 @@ export function SeasonPage({
         </Section>
       )}
       <Section id="bolumler" title="Bölümler">
-        <ol className="space-y-3">
-          {season.episodes.map((episode) => (
-            <li
-              key={episode.episodeNumber}
-              className="space-y-3 rounded-xl border bg-card p-3 has-[a:hover]:border-primary"
-            >
-              <Link
-                to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
-                className="group flex flex-col gap-4 sm:flex-row"
+        {/* Compact rows (a small still, title, date, marks): a 12-episode season stays short. */}
+        <ol className="space-y-2">
+          {season.episodes.map((episode) => {
+            const still = image("w200", episode.stillPath);
+            const date = formatLongDate(episode.airDate);
+            return (
+              <li
+                key={episode.episodeNumber}
+                className="rounded-xl border bg-card p-2.5 has-[a:hover]:border-primary sm:flex sm:items-center sm:gap-3 sm:p-3"
               >
-                {image("w500", episode.stillPath) ? (
-                  <img
-                    src={image("w500", episode.stillPath)!}
-                    alt=""
-                    loading="lazy"
-                    className="aspect-video w-full shrink-0 rounded-lg bg-muted object-cover sm:w-56"
-                  />
-                ) : (
-                  <div className="aspect-video w-full shrink-0 rounded-lg bg-muted sm:w-56" />
+                <Link
+                  to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
+                  className="group flex min-w-0 flex-1 items-start gap-3"
+                >
+                  {still && (
+                    <img
+                      src={still}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-video w-24 shrink-0 rounded-md bg-muted object-cover sm:w-36"
+                    />
+                  )}
+                  <div className="min-w-0 space-y-0.5">
+                    <h3 className="leading-snug font-semibold group-hover:text-primary">
+                      {episodeListTitle(episode.episodeNumber, episode.name)}
+                    </h3>
+                    <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+                      {date && <span>{date}</span>}
+                      {episode.voteAverage > 0 && (
+                        <span className="inline-flex items-center gap-1">
+                          <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
+                          {formatRating(episode.voteAverage)}
+                        </span>
+                      )}
+                      {episode.runtime && <span>Süre: {episode.runtime} dakika</span>}
+                    </p>
+                    {episode.overview && (
+                      <p className="line-clamp-2 hidden text-sm text-muted-foreground sm:block">
+                        {episode.overview}
+                      </p>
+                    )}
+                  </div>
+                </Link>
+                {episodeActions && (
+                  <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:shrink-0 sm:flex-col sm:items-end sm:gap-1">
+                    {episodeActions(episode.episodeNumber)}
+                  </div>
                 )}
-                <div className="min-w-0 space-y-1.5">
-                  <h3 className="font-semibold group-hover:text-primary">
-                    {episode.episodeNumber}. {episode.name}
-                  </h3>
-                  <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-                    {formatLongDate(episode.airDate) && (
-                      <span>{formatLongDate(episode.airDate)}</span>
-                    )}
-                    {episode.voteAverage > 0 && (
-                      <span className="inline-flex items-center gap-1">
-                        <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
-                        {formatRating(episode.voteAverage)}
-                      </span>
-                    )}
-                  </p>
-                  {episode.overview && (
-                    <p className="line-clamp-3 text-sm text-muted-foreground">{episode.overview}</p>
-                  )}
-                  {episode.runtime && (
-                    <p className="text-sm text-muted-foreground">Süre: {episode.runtime} dakika</p>
-                  )}
-                </div>
-              </Link>
-              {episodeActions && (
-                <div className="flex flex-wrap items-center gap-2 sm:pl-60">
-                  {episodeActions(episode.episodeNumber)}
-                </div>
-              )}
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ol>
       </Section>
     </div>

@@ -1,3 +1,4 @@
+import { SCROLL_ROW } from "~/ui/scroll-row";
 import { Loader2, Star, X } from "~/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
@@ -100,10 +101,7 @@ function Scroller({
   label: string;
 }) {
   return (
-    <ul
-      aria-label={label}
-      className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
-    >
+    <ul aria-label={label} className={SCROLL_ROW}>
       {tiles.map((tile) => (
         <Tile key={tile.key} tile={tile} removable={removable} />
       ))}

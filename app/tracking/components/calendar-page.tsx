@@ -4,6 +4,7 @@ import { formatLongDate } from "~/core/format";
 import { paths } from "~/core/paths";
 import { Button } from "~/ui/button";
 import { ChipLink } from "~/ui/chip-link";
+import { ownEpisodeName } from "~/catalogue/display";
 import { CalendarDays, Check, Copy } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import { toast } from "~/ui/toast";
@@ -36,7 +37,7 @@ function Day({ group }: { group: CalendarDay }) {
               </span>
               <span className="block truncate text-sm text-muted-foreground">
                 {episodeLabel(episode.seasonNumber, episode.episodeNumber)}
-                {episode.episodeName && ` · ${episode.episodeName}`}
+                {ownEpisodeName(episode.episodeName) && ` · ${ownEpisodeName(episode.episodeName)}`}
               </span>
             </Link>
             {episode.watched && (

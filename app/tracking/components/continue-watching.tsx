@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useFetchers } from "react-router";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
+import { ownEpisodeName } from "~/catalogue/display";
 import { formatLongDate } from "~/core/format";
 import { paths } from "~/core/paths";
 import { Check } from "~/ui/icons";
@@ -31,7 +32,13 @@ function EpisodeLine({ seriesId, episode }: { seriesId: number; episode: UpNextS
         to={paths.episode(seriesId, episode.seasonNumber, episode.episodeNumber)}
         className="font-medium hover:text-primary"
       >
-        {episodeCode(episode)} <span aria-hidden>·</span> {episode.name}
+        {episodeCode(episode)}
+        {ownEpisodeName(episode.name) && (
+          <>
+            {" "}
+            <span aria-hidden>·</span> {ownEpisodeName(episode.name)}
+          </>
+        )}
         {episode.aired && date && (
           <>
             {" "}
