@@ -125,7 +125,7 @@ describeInBrowser("Günlük", () => {
     await page.getByRole("button", { name: /^Listemde/ }).click();
     await page.getByRole("menuitemradio", { name: "İzledim" }).click();
     const offer = page.getByRole("region", { name: "Günlüğe ekleme önerisi" });
-    await offer.getByText("İzledin! Günlüğe ekleyeyim mi?").waitFor();
+    await offer.getByText("İzlediniz! Günlüğe ekleyelim mi?").waitFor();
     expect(await offer.getByLabel("Tarih").inputValue()).toBe("2026-11-26");
     await offer.getByRole("button", { name: "Evet, günlüğe ekle" }).click();
     await toast(page, "Günlüğe eklendi");
@@ -160,7 +160,7 @@ describeInBrowser("Günlük", () => {
     await page.getByRole("button", { name: "Evet, sil" }).click();
     await page.waitForURL("**/dashboard/gunluk");
     await toast(page, "Günlük kaydı silindi");
-    await page.getByText("Günlüğün henüz boş.").waitFor();
+    await page.getByText("Günlüğünüz henüz boş.").waitFor();
   });
 
   it("refuses a future date with JavaScript and keeps what was typed (desktop)", async () => {
@@ -221,7 +221,7 @@ describeInBrowser("Günlük", () => {
     await page.locator("summary", { hasText: "Kaydı sil" }).click();
     await page.getByRole("button", { name: "Evet, sil" }).click();
     await page.waitForURL("**/dashboard/gunluk");
-    await page.getByText("Günlüğün henüz boş.").waitFor();
+    await page.getByText("Günlüğünüz henüz boş.").waitFor();
 
     // İzledim offers to log, as a plain form too.
     await post(

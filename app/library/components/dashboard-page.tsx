@@ -139,7 +139,7 @@ export function DashboardPage({
         {/* Shrinks (a long address breaks) so that Çıkış Yap stays on a phone's screen. */}
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">
-            Hoş geldin, {name || email}!
+            Hoş geldiniz, {name || email}!
           </h1>
           <p className="text-sm break-all text-muted-foreground">{email}</p>
           {summaryYear !== undefined && (
@@ -220,7 +220,7 @@ export function DashboardPage({
                 Günlüğüm
               </h2>
               <p className="text-sm text-muted-foreground">
-                İzlediğin her film ve dizi, tarihi, puanı ve notlarıyla.
+                İzlediğiniz her film ve dizi, tarihi, puanı ve notlarıyla.
               </p>
             </div>
             <Button variant="outline" asChild>
@@ -237,7 +237,7 @@ export function DashboardPage({
                 Listelerim
               </h2>
               <p className="text-sm text-muted-foreground">
-                Kendi sıraladığın film ve dizi listeleri; gizli tut ya da paylaş.
+                Kendi sıraladığınız film ve dizi listeleri; gizli tutun ya da paylaşın.
               </p>
             </div>
             <Button variant="outline" asChild>

@@ -22,7 +22,7 @@ function EpisodeLine({ seriesId, episode }: { seriesId: number; episode: UpNextS
   if (!episode)
     return (
       <p className="text-sm text-muted-foreground">
-        Yayınlanan bütün bölümleri izledin; yeni bölüm bekleniyor.
+        Yayınlanan bütün bölümleri izlediniz; yeni bölüm bekleniyor.
       </p>
     );
   const date = formatLongDate(episode.airDate);
@@ -126,7 +126,7 @@ export function ContinueWatching({ rows }: { rows: UpNextRow[] | null }) {
         </p>
       ) : rows.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-          İzlediğin bir dizinin bölümünü işaretlediğinde sıradaki bölüm burada görünür.
+          İzlediğiniz bir dizinin bölümünü işaretlediğinizde sıradaki bölüm burada görünür.
         </p>
       ) : (
         <ul aria-label="İzlemeye Devam Et" className="grid gap-3 md:grid-cols-2">
