@@ -41,7 +41,7 @@ export function SeasonPage({
         <Poster
           src={image("w500", season.posterPath)}
           alt={season.name}
-          className="w-40 shrink-0 rounded-xl sm:w-48"
+          className="w-28 shrink-0 rounded-xl sm:w-48"
         />
         <div className="space-y-3">
           {show && <p className="text-muted-foreground">{show.name}</p>}
@@ -65,7 +65,10 @@ export function SeasonPage({
         </Section>
       )}
       <Section id="bolumler" title="Bölümler">
-        {/* Compact rows (a small still, title, date, marks): a 12-episode season stays short. */}
+        {/*
+          Compact rows: title, date and the marks beside them (the still only from sm up), so a
+          12-episode season is about a screen and a half on a phone, not nine.
+        */}
         <ol className="space-y-2">
           {season.episodes.map((episode) => {
             const still = image("w200", episode.stillPath);
@@ -73,18 +76,18 @@ export function SeasonPage({
             return (
               <li
                 key={episode.episodeNumber}
-                className="rounded-xl border bg-card p-2.5 has-[a:hover]:border-primary sm:flex sm:items-center sm:gap-3 sm:p-3"
+                className="flex items-center gap-3 rounded-xl border bg-card p-2.5 has-[a:hover]:border-primary sm:p-3"
               >
                 <Link
                   to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
-                  className="group flex min-w-0 flex-1 items-start gap-3"
+                  className="group flex min-w-0 flex-1 items-center gap-3"
                 >
                   {still && (
                     <img
                       src={still}
                       alt=""
                       loading="lazy"
-                      className="aspect-video w-24 shrink-0 rounded-md bg-muted object-cover sm:w-36"
+                      className="hidden aspect-video w-36 shrink-0 rounded-md bg-muted object-cover sm:block"
                     />
                   )}
                   <div className="min-w-0 space-y-0.5">
@@ -109,7 +112,7 @@ export function SeasonPage({
                   </div>
                 </Link>
                 {episodeActions && (
-                  <div className="mt-2 flex flex-wrap items-center gap-2 sm:mt-0 sm:shrink-0 sm:flex-col sm:items-end sm:gap-1">
+                  <div className="flex shrink-0 flex-col items-stretch gap-1 text-sm">
                     {episodeActions(episode.episodeNumber)}
                   </div>
                 )}
