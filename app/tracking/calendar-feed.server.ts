@@ -83,7 +83,10 @@ export async function feedCalendar(
   calendar.updatePropertyWithValue("method", "PUBLISH");
   calendar.updatePropertyWithValue("name", "Perde takvimi");
   calendar.updatePropertyWithValue("x-wr-calname", "Perde takvimi");
-  calendar.updatePropertyWithValue("x-wr-caldesc", "İzlediğiniz ve izleyeceğiniz dizilerin bölümleri");
+  calendar.updatePropertyWithValue(
+    "x-wr-caldesc",
+    "İzlediğiniz ve izleyeceğiniz dizilerin bölümleri",
+  );
   // Events are whole days (DATE values), which carry no zone; the calendar says whose days they are.
   calendar.updatePropertyWithValue("x-wr-timezone", SITE_TIME_ZONE);
   // How often calendar apps should ask again (those that honour it).

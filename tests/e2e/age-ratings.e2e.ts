@@ -109,6 +109,8 @@ describeInBrowser("Aile Dostu on genre pages", () => {
     const upstream = await fake.window();
     const page = await browser.newPage(PHONE, tmdbBaseURL);
     await page.goto("/filmler/aksiyon-28");
+    // On a phone the filters sit behind "Filtrele"; it stays open from one filter to the next.
+    await page.locator("summary", { hasText: "Filtrele" }).click();
     await page.getByRole("link", { name: "Aile Dostu" }).click();
     await page.waitForURL("**/filmler/aksiyon-28/aile-dostu");
     await page.locator('a[aria-current="true"]', { hasText: "Aile Dostu" }).waitFor();
