@@ -4,7 +4,7 @@ const SCORES = Array.from({ length: 10 }, (_, index) => index + 1);
 
 /**
  * A 1-10 rating as a group of radio buttons, one 36px-high target per score, the ten always on
- * one line: they share the width (at most 36px each), so they fit a 360px screen. Each is named "Puan: 7/10" for screen readers; the scores up to the chosen one are
+ * one line: they share the width (36px each where there is room, about 28px on a 360px screen). Each is named "Puan: 7/10" for screen readers; the scores up to the chosen one are
  * filled. Arrow keys move between scores as in any radio group. Controlled (`onPick`: the
  * choice is acted on at once) or plain (the form sends the checked score). `allowNone` adds
  * "Puan yok" (sent as an empty value) for forms where a rating is optional.
@@ -45,7 +45,7 @@ export function RatingPicker({
             </span>
           </label>
         )}
-        <div className="grid max-w-[26rem] min-w-[16rem] flex-1 grid-cols-10 gap-1 sm:gap-1.5">
+        <div className="grid max-w-full grid-cols-[repeat(10,minmax(0,2.25rem))] gap-0.5 sm:gap-1.5">
           {SCORES.map((score) => (
             <label key={score} className="min-w-0 cursor-pointer">
               <input
@@ -60,7 +60,7 @@ export function RatingPicker({
                 aria-hidden
                 className={cn(
                   // The checked score is marked by CSS too, so the choice shows without JavaScript.
-                  "flex h-9 w-full max-w-9 items-center justify-center rounded-lg border text-sm font-semibold tabular-nums transition peer-checked:ring-2 peer-checked:ring-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-yellow-400",
+                  "flex h-9 w-full items-center justify-center rounded-lg border text-sm font-semibold tabular-nums transition peer-checked:ring-2 peer-checked:ring-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:border-yellow-400",
                   value !== null && score <= value
                     ? "border-yellow-400 bg-yellow-400 text-black"
                     : "bg-background/60 text-foreground",

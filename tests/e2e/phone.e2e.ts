@@ -111,6 +111,31 @@ describeInBrowser("the site on a phone", () => {
     expect(await first.getByRole("button", { name: "Bölümü İzledim" }).isVisible()).toBe(true);
   });
 
+  it("shows a toast below the header, its close button inside it", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto("/film/baba-1972-238");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).first().click();
+    await page.waitForURL("**/auth");
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Lütfen giriş yapın" });
+    await toast.waitFor();
+    // Measured once it has slid into place (its entry transition over).
+    await page.waitForFunction(() => {
+      const shown = document.querySelector("[data-sonner-toast]");
+      return shown?.getAttribute("data-mounted") === "true" && shown.getAnimations().length === 0;
+    });
+    const header = (await page.locator("body > header, header").first().boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    const close = (await toast.locator("[data-close-button]").boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(close.x).toBeGreaterThanOrEqual(box.x);
+    expect(close.y).toBeGreaterThanOrEqual(box.y);
+    expect(close.x + close.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(close.y + close.height).toBeLessThanOrEqual(box.y + box.height);
+  });
+
   it("keeps the 1-10 rating on one line on a 360 px screen", async () => {
     const page = await browser.newPage(SMALL_PHONE);
     await page.goto("/ara?q=Şahsiyet");
