@@ -127,6 +127,8 @@ describeInBrowser("Takvim", () => {
     const response = await page.goto("/takvim");
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(await page.title()).toBe("Takvim | Perde");
+    // The footer's year is the site's clock's, not a year written in the code.
+    expect(await page.locator("footer").textContent()).toContain("© 2018 Perde");
 
     const upcoming = page.getByRole("region", { name: "Bugün ve yaklaşan" });
     const headings = await upcoming.getByRole("heading", { level: 3 }).allTextContents();
