@@ -64,7 +64,7 @@ describeInBrowser("accounts", () => {
     await page.waitForURL("**/dashboard");
     await page.getByText("Giriş başarılı!").first().waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "Hoş geldin, Işıl Ünal!",
+      "Hoş geldiniz, Işıl Ünal!",
     );
     expect(await page.getByText("İzleme listeniz henüz boş.").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Keşfet" }).getAttribute("href")).toBe("/");

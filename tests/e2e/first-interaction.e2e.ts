@@ -228,7 +228,7 @@ describeInBrowser("the first tap on a phone", () => {
     await signIn.getByLabel("Şifre").fill("gizli123");
     await signIn.getByRole("button", { name: "Giriş Yap" }).click();
     await page.waitForURL("**/dashboard");
-    await page.getByRole("heading", { level: 1, name: "Hoş geldin, Çağla Yücel!" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Hoş geldiniz, Çağla Yücel!" }).waitFor();
     // Back on /auth, the sign-in tab is a link too.
     const other = await (await newContext({ javaScriptEnabled: false })).newPage();
     await other.goto("/auth?sekme=kayit");

@@ -197,7 +197,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
     0,
   );
   await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
-  const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
+  const feedUrl = await page.getByLabel("Abonelik bağlantınız").inputValue();
   const feed = await fetch(feedUrl);
   expect(feed.status).toBe(200);
   const events = Object.values(ical.sync.parseICS(await feed.text())).filter(

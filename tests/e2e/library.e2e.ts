@@ -138,7 +138,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.getByRole("button", { name: "Listemde: İzliyorum" }).click();
     await page.getByRole("menuitemradio", { name: "İzledim" }).click();
     await page.getByText("Durum: İzledim").first().waitFor();
-    await page.getByRole("link", { name: "Puan vermek ister misin?" }).click();
+    await page.getByRole("link", { name: "Puan vermek ister misiniz?" }).click();
 
     const reviews = sectionOf(page, "Yorumlar");
     await reviews.getByLabel("7 puan").check({ force: true });
@@ -261,7 +261,7 @@ describe("watchlist statuses without JavaScript", () => {
         headers: { Cookie: cookie },
       })
     ).text();
-    expect(offered).toContain("Puan vermek ister misin?");
+    expect(offered).toContain("Puan vermek ister misiniz?");
 
     // A status outside the three is refused; the entry keeps its status.
     const wrong = await post("/liste", { ...item, intent: "status", status: "completed" }, cookie);

@@ -24,7 +24,7 @@ describeInBrowser("the shell on every page", () => {
     expect(await page.getByRole("link", { name: "Giriş Yap" }).getAttribute("href")).toBe("/auth");
 
     const footer = page.locator("footer");
-    expect(await footer.textContent()).toContain("© 2025");
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Perde`);
     expect(await footer.textContent()).toContain(
       "Bu ürün TMDB API'sini kullanır ancak TMDB tarafından onaylanmamış veya sertifikalandırılmamıştır.",
     );

@@ -1,3 +1,4 @@
+import { SCROLL_ROW } from "~/ui/scroll-row";
 import { Link } from "~/ui/link";
 import { useImageUrl } from "./image-base";
 import { paths } from "~/core/paths";
@@ -17,10 +18,7 @@ export interface PersonLine {
 function PeopleRow({ people, label }: { people: PersonLine[]; label: string }) {
   const image = useImageUrl();
   return (
-    <ul
-      aria-label={label}
-      className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
-    >
+    <ul aria-label={label} className={SCROLL_ROW}>
       {people.map((person, index) => (
         <li key={`${person.id}-${index}`} className="w-32 shrink-0 snap-start">
           <Link to={paths.person(person)} className="group block space-y-2">

@@ -77,7 +77,7 @@ export function TitleDiary({
           <offer.Form method="post" action={action} className="flex flex-wrap items-end gap-3">
             {hidden}
             <p role="status" className="w-full font-medium text-primary sm:w-auto sm:flex-1">
-              İzledin! Günlüğe ekleyeyim mi?
+              İzlediniz! Günlüğe ekleyelim mi?
             </p>
             <label className="space-y-1 text-sm">
               <span className="block">Tarih</span>

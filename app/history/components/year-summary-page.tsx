@@ -228,8 +228,8 @@ export function YearSummaryPage({
 
       {summary.empty ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {year} yılında izlediğin bir film ya da bölüm yok. Günlüğüne bir izleme eklediğinde özetin
-          burada görünecek.
+          {year} yılında izlediğiniz bir film ya da bölüm yok. Günlüğünüze bir izleme eklediğinizde
+          özetiniz burada görünecek.
         </p>
       ) : (
         <>
@@ -337,7 +337,7 @@ export function YearSummaryPage({
 
           <Section id="puanlar" title="Puanlarım">
             {rated === 0 ? (
-              <p className="text-sm text-muted-foreground">Bu yıl günlüğüne puan vermedin.</p>
+              <p className="text-sm text-muted-foreground">Bu yıl günlüğünüzde puan vermediniz.</p>
             ) : (
               <>
                 <p className="text-sm">

@@ -124,7 +124,7 @@ export function ReviewsSection({
       </h2>
       {offerReview && (
         <p role="status" className="rounded-lg bg-primary/10 px-4 py-3 font-medium text-primary">
-          İzledin! Puan vermek ister misin?
+          İzlediniz! Puan vermek ister misiniz?
         </p>
       )}
       {own ? (

@@ -100,7 +100,7 @@ export function WatchlistButton({
       className="inline-flex items-center gap-1.5 self-center text-sm font-medium text-primary hover:underline"
     >
       <Star className="size-4" aria-hidden />
-      Puan vermek ister misin?
+      Puan vermek ister misiniz?
     </a>
   ) : null;
 
