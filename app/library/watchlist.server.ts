@@ -136,7 +136,7 @@ export async function removeWatchlistRow(
 }
 
 /** What İzleme Listem holds: what is still to watch. What was watched is İzlediklerim's. */
-export const TO_WATCH: readonly WatchlistStatus[] = ["plan_to_watch", "watching"];
+const TO_WATCH: readonly WatchlistStatus[] = ["plan_to_watch", "watching"];
 
 /** The latest entries still to watch (İzleyeceğim, İzliyorum): the dashboard's İzleme Listem. */
 export async function latestWatchlist(db: Database, userId: string, limit = 12) {
