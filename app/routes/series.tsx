@@ -8,7 +8,7 @@ import { AddToListButton } from "~/lists/components/add-to-list-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { diaryAction } from "~/history/actions.server";
 import { MyRating } from "~/history/components/my-rating";
-import { LogSheet } from "~/history/components/log-sheet";
+import { DiaryCount, LogSheet } from "~/history/components/log-sheet";
 import { titleHistory } from "~/history/title-history.server";
 import { seriesSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
@@ -71,6 +71,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             target={{ itemType: "tv", itemId: loaderData.series.id }}
             rating={loaderData.myRating}
           />
+          <DiaryCount diary={loaderData.diary} />
         </>
       }
       reviews={

@@ -69,7 +69,8 @@ describeInBrowser("film page (movie database)", () => {
     expect(await sectionOf(page, "Hikaye").textContent()).toContain(
       "A bandit released after 35 years",
     );
-    expect(await page.getByRole("button", { name: "Fragman Yok" }).isDisabled()).toBe(true);
+    // No trailer, no button: never a disabled dead one (decision 029).
+    expect(await page.getByRole("button", { name: /Fragman/ }).count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Medya" }).count()).toBe(0);
     expect(await sectionOf(page, "Yorumlar").textContent()).toContain(
       "Henüz yorum yapılmamış. İlk yorumu siz yapın!",

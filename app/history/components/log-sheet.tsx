@@ -27,7 +27,8 @@ const faceClass =
  * posted to the page itself, so it opens and saves without JavaScript; with it, the form is a
  * fetcher and folds away once saved. The sheet's rating is Puanım itself: saving it sets the one
  * rating, and while the sheet is open the page's own Puanım control steps aside (app.css), so a
- * page never shows two rating controls. Anonymous visitors get a link to sign in.
+ * page never shows two rating controls. Anonymous visitors get a link to sign in. How often the
+ * title was logged is `DiaryCount`, under Puanım.
  */
 export function LogSheet({
   item,
@@ -117,21 +118,24 @@ function SignedInLogSheet({
           idPrefix={idPrefix}
           ratingLegend={myRating ? `Puanım: ${myRating}/10` : "Puanım (isteğe bağlı)"}
         />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={fetcher.state !== "idle"}>
-            Kaydet
-          </Button>
-          {diary.count > 0 && (
-            <p className="text-sm text-muted-foreground">
-              Günlüğünüzde {diary.count} kez
-              {diary.lastWatchedOn && <> · son: {formatLongDate(diary.lastWatchedOn)}</>} ·{" "}
-              <Link to={paths.diary} className="text-primary underline-offset-4 hover:underline">
-                Günlüğüm
-              </Link>
-            </p>
-          )}
-        </div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Kaydet
+        </Button>
       </fetcher.Form>
     </details>
+  );
+}
+
+/** How often the signed-in person logged the title, under Puanım: "Günlüğünüzde 2 kez · son: …". */
+export function DiaryCount({ diary }: { diary: TitleDiaryData | null }) {
+  if (!diary || diary.count === 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      Günlüğünüzde {diary.count} kez
+      {diary.lastWatchedOn && <> · son: {formatLongDate(diary.lastWatchedOn)}</>} ·{" "}
+      <Link to={paths.diary} className="text-primary underline-offset-4 hover:underline">
+        Günlüğüm
+      </Link>
+    </p>
   );
 }
