@@ -273,16 +273,21 @@ describeInBrowser("Günlük", () => {
 describeInBrowser("İzledim in two taps (decision 029)", () => {
   const FIGHT_CLUB = "/film/dovus-kulubu-1999-550";
   const combos = [
-    { name: "phone, with JavaScript", viewport: PHONE, js: true },
-    { name: "desktop, with JavaScript", viewport: DESKTOP, js: true },
-    { name: "phone, without JavaScript", viewport: PHONE, js: false },
-    { name: "desktop, without JavaScript", viewport: DESKTOP, js: false },
+    { name: "phone, with JavaScript", person: "Telefonda Betikli", viewport: PHONE, js: true },
+    { name: "desktop, with JavaScript", person: "Masada Betikli", viewport: DESKTOP, js: true },
+    { name: "phone, without JavaScript", person: "Telefonda Betiksiz", viewport: PHONE, js: false },
+    {
+      name: "desktop, without JavaScript",
+      person: "Masada Betiksiz",
+      viewport: DESKTOP,
+      js: false,
+    },
   ];
 
   for (const combo of combos)
     it(`logs a film rated before from the sheet: ${combo.name}`, async () => {
       // Rated 8 once, then put back on İzleme Listem by hand to watch it again.
-      const cookie = await account(`İki Dokunuş ${combos.indexOf(combo)}`);
+      const cookie = await account(combo.person);
       const film = { itemType: "movie", itemId: "550", returnTo: "/" };
       await post("/puan", { ...film, intent: "rate", rating: "8" }, cookie);
       await post("/liste", { ...film, intent: "status", status: "plan_to_watch" }, cookie);
@@ -314,7 +319,8 @@ describeInBrowser("İzledim in two taps (decision 029)", () => {
       expect(await form.getByRole("group", { name: /^Puanım/ }).count()).toBe(1);
       // Tap two: saved.
       await form.getByRole("button", { name: "Kaydet" }).click();
-      await toast(page, "Günlüğe eklendi");
+      // With JavaScript a toast; without, the page comes back (a redirect) with the watch in it.
+      if (combo.js) await toast(page, "Günlüğe eklendi");
       await page.getByText("Günlüğünüzde 1 kez").waitFor();
       if (combo.js) await page.getByRole("button", { name: "Listemde: İzledim" }).waitFor();
       else
