@@ -105,6 +105,14 @@ export async function saveReview(
   item: { type: ReviewItemType; id: number },
   input: ReviewInput,
 ): Promise<"created" | "updated"> {
+  // Words for a title rated before without any (Puanım) are a new review to the person.
+  const [before] = await db
+    .select({ comment: reviews.comment })
+    .from(reviews)
+    .where(
+      and(eq(reviews.userId, userId), eq(reviews.itemType, item.type), eq(reviews.itemId, item.id)),
+    )
+    .limit(1);
   const [saved] = await db
     .insert(reviews)
     .values({
@@ -120,7 +128,7 @@ export async function saveReview(
     })
     // PostgreSQL's xmax is 0 for a row this statement inserted, not for one it updated.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  return saved?.inserted ? "created" : "updated";
+  return saved?.inserted || (before && before.comment === null) ? "created" : "updated";
 }
 
 /** Changes a review only if it is the user's; false otherwise. */
