@@ -22,6 +22,7 @@ export default [
   route("sifre-sifirla", "routes/reset-password.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("dashboard/liste", "routes/watchlist-page.tsx"),
+  route("dashboard/izlediklerim", "routes/watched-page.tsx"),
   route("dashboard/listeler", "routes/lists.tsx"),
   route("dashboard/listeler/:listId", "routes/list-edit.tsx"),
   route("liste/:slug", "routes/list.tsx"),

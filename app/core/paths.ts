@@ -53,7 +53,10 @@ export const paths = {
   passkeyRegistration: "/hesap/gecis-anahtari",
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
+  /** İzleme Listem: what is still to watch (İzleyeceğim, İzliyorum). */
   watchlist: "/dashboard/liste",
+  /** İzlediklerim: every title marked İzledim (decision 029). */
+  watched: "/dashboard/izlediklerim",
   /** Günlük: every watch a person logged, by month. */
   diary: "/dashboard/gunluk",
   diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,

@@ -131,7 +131,7 @@ describe("the user's own data", () => {
       ["tv", "watching"],
       ["movie", "watched"],
     ]);
-    const watched = await filteredWatchlist(handle.db, "ayse", { status: "watched" });
+    const watched = await filteredWatchlist(handle.db, "ayse", { statuses: ["watched"] });
     expect(watched.rows.map((row) => row.itemId)).toEqual([238]);
     const films = await filteredWatchlist(
       handle.db,

@@ -33,9 +33,9 @@ describeInBrowser("film page (movie database)", () => {
     expect(await hero.getByRole("link", { name: "Gerilim" }).getAttribute("href")).toBe(
       "/filmler/gerilim-53",
     );
-    expect(await page.getByRole("button", { name: "Listeye Ekle", exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).isVisible(),
+    ).toBe(true);
 
     // The trailer is the first YouTube video of type Trailer, not the teaser or the Vimeo one.
     await page.getByRole("button", { name: "Fragmanı İzle" }).click();
@@ -74,7 +74,8 @@ describeInBrowser("film page (movie database)", () => {
     expect(await sectionOf(page, "Hikaye").textContent()).toContain(
       "A bandit released after 35 years",
     );
-    expect(await page.getByRole("button", { name: "Fragman Yok" }).isDisabled()).toBe(true);
+    // No trailer, no button: never a disabled dead one (decision 029).
+    expect(await page.getByRole("button", { name: /Fragman/ }).count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Medya" }).count()).toBe(0);
     expect(await sectionOf(page, "Yorumlar").textContent()).toContain(
       "Henüz yorum yapılmamış. İlk yorumu siz yapın!",
@@ -84,7 +85,7 @@ describeInBrowser("film page (movie database)", () => {
   it("sends anonymous visitors who want to add to their list to sign in", async () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/film/baba-1972-238");
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
     await page.waitForURL("**/auth");
     await page.getByText("Lütfen giriş yapın").waitFor();
   });

@@ -74,6 +74,7 @@ export function MyRating({
     <fetcher.Form
       method="post"
       action={paths.rate}
+      data-my-rating=""
       className="w-fit max-w-full space-y-2 rounded-xl border bg-background/60 px-3 py-3 sm:px-4"
       onSubmit={(event) => {
         // With JavaScript every tap already saved; Enter or the fallback button saves again.

@@ -75,12 +75,22 @@ function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNo
 function OwnReview({
   review,
   item,
+  myRating,
 }: {
   review: ReviewView;
   item: { type: "movie" | "tv" | "person"; id: number };
+  myRating: number | null;
 }) {
   const [editing, setEditing] = useState(false);
-  if (editing) return <ReviewForm item={item} editing={review} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <ReviewForm
+        item={item}
+        editing={review}
+        initialRating={item.type === "person" ? null : myRating}
+        onDone={() => setEditing(false)}
+      />
+    );
   return (
     <ReviewCard
       review={review}
@@ -128,7 +138,7 @@ export function ReviewsSection({
         </p>
       )}
       {own ? (
-        <OwnReview key={own.id} review={own} item={item} />
+        <OwnReview key={own.id} review={own} item={item} myRating={myRating} />
       ) : (
         <ReviewForm item={item} initialRating={myRating} />
       )}
