@@ -66,7 +66,7 @@ export function ShareButton({
     if (typeof navigator.share === "function") {
       event.preventDefault();
       try {
-        await navigator.share({ title, text, url });
+        await navigator.share(text ? { title, text, url } : { title, url });
       } catch (error) {
         // The person closed the sheet: nothing to say. Anything else: the panel.
         if ((error as Error).name !== "AbortError" && details.current) details.current.open = true;
