@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import type { ReactNode } from "react";
 import satori from "satori";
 import { projectRoot } from "~/core/project-root.server";
@@ -56,23 +56,24 @@ function loadFonts() {
 const clip = (text: string, length: number) =>
   text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 
-/** A poster as satori's `<img>` source: a drawn (SVG) poster is made a PNG first, with its fonts. */
-function posterSource(artwork: ShareArtwork | null): string | null {
+/**
+ * A poster as satori's `<img>` source: a drawn (SVG) poster is made a PNG first, with its fonts
+ * (resvg in Node's thread pool, off the event loop). Null for no poster or one that is no image.
+ */
+async function posterSource(artwork: ShareArtwork | null): Promise<string | null> {
   if (!artwork) return null;
   if (artwork.type === "raster")
     return `data:${artwork.mime};base64,${Buffer.from(artwork.bytes).toString("base64")}`;
   try {
-    const png = new Resvg(artwork.svg, {
+    const png = await renderAsync(artwork.svg, {
       fitTo: { mode: "width", value: POSTER.width * 2 },
       font: {
         fontFiles: Object.values(FONT_FILES).map((file) => path.join(FONT_DIR, file)),
         loadSystemFonts: false,
         defaultFontFamily: "DejaVu Sans",
       },
-    })
-      .render()
-      .asPng();
-    return `data:image/png;base64,${png.toString("base64")}`;
+    });
+    return `data:image/png;base64,${png.asPng().toString("base64")}`;
   } catch {
     return null;
   }
@@ -106,11 +107,13 @@ function Poster({ title, source }: { title: string; source: string | null }): Re
   );
 }
 
-function Card({ card }: { card: ShareCard }): ReactNode {
-  const posters = card.posters.slice(0, 4).map((poster) => ({
-    title: poster.title,
-    source: posterSource(poster.artwork),
-  }));
+function Card({
+  card,
+  posters,
+}: {
+  card: ShareCard;
+  posters: { title: string; source: string | null }[];
+}): ReactNode {
   return (
     <div
       style={{
@@ -187,8 +190,16 @@ function Card({ card }: { card: ShareCard }): ReactNode {
 
 /** The card as a 1200×630 PNG. */
 export async function renderShareImage(card: ShareCard): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
-  const svg = await satori(<Card card={card} />, {
+  const [{ regular, bold }, posters] = await Promise.all([
+    loadFonts(),
+    Promise.all(
+      card.posters.slice(0, 4).map(async (poster) => ({
+        title: poster.title,
+        source: await posterSource(poster.artwork),
+      })),
+    ),
+  ]);
+  const svg = await satori(<Card card={card} posters={posters} />, {
     width: SHARE_IMAGE_WIDTH,
     height: SHARE_IMAGE_HEIGHT,
     fonts: [
@@ -196,9 +207,11 @@ export async function renderShareImage(card: ShareCard): Promise<Buffer> {
       { name: "DejaVu Sans", data: bold, weight: 700, style: "normal" },
     ],
   });
-  return new Resvg(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } })
-    .render()
-    .asPng();
+  const image = await renderAsync(svg, {
+    fitTo: { mode: "original" },
+    font: { loadSystemFonts: false },
+  });
+  return image.asPng();
 }
 
 /**
