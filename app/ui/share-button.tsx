@@ -96,7 +96,7 @@ export function ShareButton({
   ];
 
   return (
-    <div className={`relative inline-flex items-center gap-2 ${className ?? ""}`}>
+    <div className={`inline-flex flex-wrap items-start gap-2 ${className ?? ""}`}>
       <details ref={details} className="group">
         <summary
           onClick={(event) => void onToggleClick(event)}
@@ -105,7 +105,7 @@ export function ShareButton({
           <Share2 className="size-4" aria-hidden />
           {label}
         </summary>
-        <div className="absolute left-0 z-20 mt-2 w-[min(22rem,calc(100vw-2rem))] space-y-2 rounded-lg border bg-card p-3 text-card-foreground shadow-lg">
+        <div className="mt-2 w-[min(22rem,calc(100vw-2rem))] space-y-2 rounded-lg border bg-card p-3 text-card-foreground shadow-lg">
           <label htmlFor={`${id}-url`} className="block text-sm font-medium">
             Sayfanın bağlantısı
           </label>
@@ -147,7 +147,7 @@ export function ShareButton({
           </ul>
         </div>
       </details>
-      <span role="status" aria-live="polite" className="text-sm text-muted-foreground">
+      <span role="status" aria-live="polite" className="self-center text-sm text-muted-foreground">
         {status}
       </span>
     </div>
