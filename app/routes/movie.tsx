@@ -16,6 +16,7 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/movie";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { ShareButton } from "~/ui/share-button";
 
 const NOT_FOUND = "Film bulunamadı.";
 
@@ -60,6 +61,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             status={loaderData.status}
           />
           <AddToListButton item={{ type: "movie", id: loaderData.movie.id }} />
+          <ShareButton title={loaderData.movie.title} />
         </>
       }
       siteRating={

@@ -16,6 +16,7 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/series";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { ShareButton } from "~/ui/share-button";
 import { seriesProgressSlots } from "~/tracking/components/page-marks";
 import { seriesMarks } from "~/tracking/page-marks.server";
 
@@ -62,6 +63,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           />
           <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
           <AddToListButton item={{ type: "tv", id: loaderData.series.id }} />
+          <ShareButton title={loaderData.series.name} />
         </>
       }
       siteRating={

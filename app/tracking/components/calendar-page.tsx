@@ -5,7 +5,7 @@ import { paths } from "~/core/paths";
 import { Button } from "~/ui/button";
 import { ChipLink } from "~/ui/chip-link";
 import { ownEpisodeName } from "~/catalogue/display";
-import { CalendarDays, Check, Copy } from "~/ui/icons";
+import { CalendarDays, Check, Copy, ExternalLink } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -66,6 +66,36 @@ function Days({ id, title, days }: { id: string; title: string; days: CalendarDa
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The feed's address for calendar apps (issue 34.5): `webcal://` opens the device's own calendar
+ * app on the subscription; Google Calendar takes the same address as its `cid`.
+ */
+const webcalUrl = (feedUrl: string) => feedUrl.replace(/^https?:\/\//, "webcal://");
+const googleCalendarUrl = (feedUrl: string) =>
+  `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalUrl(feedUrl))}`;
+
+function CalendarAppLinks({ feedUrl }: { feedUrl: string }) {
+  const link =
+    "inline-flex h-10 items-center gap-1.5 rounded-lg border px-4 text-sm font-medium hover:bg-muted";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={webcalUrl(feedUrl)} className={link}>
+        <CalendarDays className="size-4" aria-hidden />
+        Takvim uygulamasında aç
+      </a>
+      <a
+        href={googleCalendarUrl(feedUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={link}
+      >
+        <ExternalLink className="size-4" aria-hidden />
+        Google Takvim'e ekle
+      </a>
+    </div>
   );
 }
 
@@ -146,6 +176,7 @@ function FeedSection({
               </Button>
             )}
           </div>
+          <CalendarAppLinks feedUrl={feedUrl} />
           <p className="text-xs text-muted-foreground">
             Güvenliğiniz için bu bağlantıyı yalnızca şimdi gösteriyoruz; kaybederseniz yeni bir
             bağlantı oluşturabilirsiniz.
