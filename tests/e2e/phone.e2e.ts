@@ -115,7 +115,7 @@ describeInBrowser("the site on a phone", () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/film/baba-1972-238");
     await hydrated(page);
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).first().click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).first().click();
     await page.waitForURL("**/auth");
     const toast = page.locator("[data-sonner-toast]", { hasText: "Lütfen giriş yapın" });
     await toast.waitFor();
