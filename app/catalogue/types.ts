@@ -119,6 +119,11 @@ export interface WatchProviders {
 }
 
 export interface MovieDetails extends MovieSummary {
+  /**
+   * The title's other names (English title, alternative titles, translations' titles), never the
+   * Turkish or the original title: imports and search match on them (decision 031).
+   */
+  otherTitles: string[];
   /** Region TR; null when the source has none (the local catalogue never invents any). */
   watchProviders: WatchProviders | null;
   /** The Turkish rating (theatrical, region TR); null when Turkey has none (never another country's). */
@@ -147,6 +152,8 @@ interface Creator {
 }
 
 export interface SeriesDetails extends SeriesSummary {
+  /** As MovieDetails.otherTitles. */
+  otherTitles: string[];
   /** Region TR; null when the source has none. */
   watchProviders: WatchProviders | null;
   /** RTÜK's symbol (content_ratings, region TR); null when Turkey has none. */

@@ -178,11 +178,11 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     return { ...item, overview: await english(path, schema.overviewOnly) };
   }
 
-  // Recommendations, watch providers and the Turkish age rating (release_dates for films,
-  // content_ratings for series) come in the same request: a cold detail page still costs one
-  // upstream call.
+  // Recommendations, watch providers, the Turkish age rating (release_dates for films,
+  // content_ratings for series) and the other names (alternative_titles, translations) come in
+  // the same request: a cold detail page still costs one upstream call.
   const mediaDetailParams = (ratings: "release_dates" | "content_ratings") => ({
-    append_to_response: `credits,videos,images,recommendations,watch/providers,${ratings}`,
+    append_to_response: `credits,videos,images,recommendations,watch/providers,${ratings},alternative_titles,translations`,
     include_image_language: "tr,en,null",
     include_video_language: "tr,en",
   });

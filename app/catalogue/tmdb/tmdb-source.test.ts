@@ -83,8 +83,10 @@ describe("live source: what it sends", () => {
       fake.requests.map((request) => [request.path, request.query.append_to_response]),
     );
     expect(appended).toEqual({
-      "/movie/550": "credits,videos,images,recommendations,watch/providers,release_dates",
-      "/tv/1396": "credits,videos,images,recommendations,watch/providers,content_ratings",
+      "/movie/550":
+        "credits,videos,images,recommendations,watch/providers,release_dates,alternative_titles,translations",
+      "/tv/1396":
+        "credits,videos,images,recommendations,watch/providers,content_ratings,alternative_titles,translations",
       "/person/287": "movie_credits,tv_credits",
       "/tv/1396/season/1/episode/1": "credits",
     });
