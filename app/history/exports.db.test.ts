@@ -71,6 +71,8 @@ beforeAll(async () => {
       comment: "-Unutulmaz bir film.",
       updatedAt: new Date("2026-02-01T22:30:00Z"),
     },
+    // Reviewed in writing, watched once without a word in the diary: the review goes with it.
+    { userId: "ayse", itemType: "movie", itemId: 12, comment: "Tuhaf ama güzel." },
     { userId: "ayse", itemType: "tv", itemId: 20, rating: 6 },
     { userId: "ayse", itemType: "person", itemId: 99, rating: 10 },
     { userId: "mehmet", itemType: "movie", itemId: 14, rating: 2 },
@@ -101,7 +103,7 @@ describe("the Letterboxd export", () => {
         Rating10: "3",
         Rewatch: "false",
         Tags: "",
-        Review: "",
+        Review: "Tuhaf ama güzel.",
       },
       {
         tmdbID: "11",

@@ -94,9 +94,18 @@ export async function letterboxdCsv(database: DatabaseHandle, userId: string): P
     sql`
       select d.item_id, c.imdb_id as imdb_id, ${TITLE} as title, c.year::int as year,
              to_char(d.watched_on, 'YYYY-MM-DD') as watched_on, d.rating::int as rating,
-             d.rewatch, d.tags, d.review
+             d.rewatch, d.tags,
+             -- The written review of the film (reviews.comment) rides on its latest diary entry
+             -- when that entry has no text of its own: every review reaches the file once.
+             coalesce(d.review, case when d.id = (
+               select l.id from diary_entries l
+               where l.user_id = d.user_id and l.item_type = d.item_type and l.item_id = d.item_id
+               order by l.watched_on desc, l.id desc limit 1
+             ) then rv.comment end) as review
       from diary_entries d
       ${titleColumns(sql`d.item_type`, sql`d.item_id`)}
+      left join reviews rv on rv.user_id = d.user_id and rv.item_type = d.item_type
+        and rv.item_id = d.item_id
       where d.user_id = ${userId} and d.item_type = 'movie'
       union all
       select r.item_id, c.imdb_id, ${TITLE}, c.year::int,

@@ -36,7 +36,8 @@ async function otherNamesOf(
 /** Answers of the movie database are kept this long in import_matches. */
 const CACHE_DAYS = 30;
 
-function candidateOf(result: {
+/** A search result as the review screen offers it (its title, the original in brackets, its year). */
+export function candidateOf(result: {
   mediaType: string;
   id: number;
   title?: string;
