@@ -20,7 +20,7 @@ import { reasonText, type ReasonSource } from "./recommendation-reasons";
  * for a new run when a rating is newer than the last one.
  */
 
-export const RECOMMENDATIONS_QUEUE = "recommendations";
+const RECOMMENDATIONS_QUEUE = "recommendations";
 /** Nightly, everyone: other people's ratings change what a person's peers liked. */
 const NIGHTLY_CRON = "40 4 * * *";
 
@@ -299,6 +299,8 @@ export async function defineRecommendationJobs(services: RecommendationServices)
   await services.jobs.define<{ userId?: string }>(RECOMMENDATIONS_QUEUE, {
     policy: "stately",
     retryLimit: 1,
+    // Asked for by a dashboard visit: the picks should be there by the next one.
+    pollingIntervalSeconds: 1,
     async run({ userId }) {
       const started = Date.now();
       const people = await computeRecommendations(services, userId ? [userId] : undefined);
