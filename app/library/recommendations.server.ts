@@ -35,6 +35,8 @@ const KEPT = 24;
 const SHOWN = 12;
 /** Titles other people liked, per seed, that are considered. */
 const PEER_TITLES = 20;
+/** The people of like taste asked, per seed: its latest PEER_LIKED raters. */
+const PEERS_PER_SEED = 50;
 
 export interface RecommendationServices {
   database: { db: Database };
@@ -162,21 +164,47 @@ async function seedsOf(db: Database, userId: string): Promise<Omit<Seed, "title"
   return rows.map((row) => ({ type: row.item_type, id: row.item_id, rating: row.rating }));
 }
 
-/** What other people who rated the seed PEER_LIKED or more also rated that high, most first. */
-async function peersLiked(db: Database, userId: string, seed: { type: MediaType; id: number }) {
-  return queryRows<{ item_type: MediaType; item_id: number; peers: number }>(
+/**
+ * What other people who rated one of the seeds PEER_LIKED or more (the PEERS_PER_SEED latest of
+ * them) also rated that high, per seed, most liked first: one query for all the seeds.
+ */
+async function peersLiked(db: Database, userId: string, seeds: Seed[]) {
+  if (seeds.length === 0) return [];
+  const values = sql.join(
+    seeds.map((seed) => sql`(${seed.type}, ${seed.id}::int)`),
+    sql`, `,
+  );
+  return queryRows<{
+    seed_type: MediaType;
+    seed_id: number;
+    item_type: MediaType;
+    item_id: number;
+    peers: number;
+  }>(
     db,
     sql`
-      select r2.item_type, r2.item_id, count(*)::int as peers
-      from reviews r1
-      join reviews r2 on r2.user_id = r1.user_id
-      where r1.item_type = ${seed.type} and r1.item_id = ${seed.id}
-        and r1.rating >= ${PEER_LIKED} and r1.user_id <> ${userId}
-        and r2.rating >= ${PEER_LIKED} and r2.item_type in ('movie', 'tv')
-        and not (r2.item_type = ${seed.type} and r2.item_id = ${seed.id})
-      group by r2.item_type, r2.item_id
+      with seeds(item_type, item_id) as (values ${values}),
+      peers as (
+        select s.item_type as seed_type, s.item_id as seed_id, r1.user_id
+        from seeds s
+        cross join lateral (
+          select r.user_id from reviews r
+          where r.item_type = s.item_type and r.item_id = s.item_id
+            and r.rating >= ${PEER_LIKED} and r.user_id <> ${userId}
+          order by r.created_at desc
+          limit ${PEERS_PER_SEED}
+        ) r1
+      )
+      select p.seed_type, p.seed_id, r2.item_type, r2.item_id, count(*)::int as peers
+      from peers p
+      join reviews r2 on r2.user_id = p.user_id
+      where r2.rating >= ${PEER_LIKED} and r2.item_type in ('movie', 'tv')
+        and not exists (
+          select 1 from seeds s where s.item_type = r2.item_type and s.item_id = r2.item_id
+        )
+      group by p.seed_type, p.seed_id, r2.item_type, r2.item_id
       order by peers desc, r2.item_id
-      limit ${PEER_TITLES}`,
+      limit ${PEER_TITLES * SEEDS}`,
   );
 }
 
@@ -230,8 +258,11 @@ async function choose(db: Database, memo: RunMemo, userId: string): Promise<Cand
         item,
       ),
     );
-    for (const row of await peersLiked(db, userId, seed))
-      add(row.item_type, row.item_id, liking * Math.min(row.peers, 5) * 0.6, "people", seed, null);
+  }
+  for (const row of await peersLiked(db, userId, seeds)) {
+    const seed = seeds.find((item) => item.type === row.seed_type && item.id === row.seed_id)!;
+    const liking = (seed.rating - LIKED + 1) / (10 - LIKED + 1);
+    add(row.item_type, row.item_id, liking * Math.min(row.peers, 5) * 0.6, "people", seed, null);
   }
   const ranked = [...candidates.values()].sort((a, b) => b.score - a.score || a.id - b.id);
   const kept: Candidate[] = [];
