@@ -124,6 +124,8 @@ export interface MovieDetails extends MovieSummary {
    * Turkish or the original title: imports and search match on them (decision 031).
    */
   otherTitles: string[];
+  /** IMDb's id ("tt0137523") where the source knows it: exports name the title by it. */
+  imdbId: string | null;
   /** Region TR; null when the source has none (the local catalogue never invents any). */
   watchProviders: WatchProviders | null;
   /** The Turkish rating (theatrical, region TR); null when Turkey has none (never another country's). */
@@ -154,6 +156,8 @@ interface Creator {
 export interface SeriesDetails extends SeriesSummary {
   /** As MovieDetails.otherTitles. */
   otherTitles: string[];
+  /** As MovieDetails.imdbId (the movie database's `external_ids`). */
+  imdbId: string | null;
   /** Region TR; null when the source has none. */
   watchProviders: WatchProviders | null;
   /** RTÜK's symbol (content_ratings, region TR); null when Turkey has none. */

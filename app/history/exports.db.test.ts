@@ -25,7 +25,8 @@ beforeAll(async () => {
   await db.insert(titleFacts).values([
     { itemType: "movie", itemId: 11, title: "Kış Uykusu" },
     { itemType: "movie", itemId: 12, title: '=HYPERLINK("http://kotu.example")' },
-    { itemType: "tv", itemId: 20, title: "Bir Dizi" },
+    // The live source's facts keep the IMDb id it gave (external_ids): the files carry it.
+    { itemType: "tv", itemId: 20, title: "Bir Dizi", imdbId: "tt0903747" },
     // An id the embedded catalogue made up: no TMDB id to give.
     { itemType: "movie", itemId: 95_000_000, title: "Yerel Film" },
   ]);
@@ -180,7 +181,7 @@ describe("the IMDb-style export", () => {
     expect(rows.map((row) => [row.Const, row.URL, row.Year])).toEqual([
       ["", "", ""],
       ["tt2758880", "https://www.imdb.com/title/tt2758880/", "2014"],
-      ["", "", ""],
+      ["tt0903747", "https://www.imdb.com/title/tt0903747/", ""],
     ]);
   });
 

@@ -244,7 +244,15 @@ const TITLE_APPENDS = [
 ];
 /** Each kind's own age ratings: a film's release dates, a series' content ratings. */
 const MOVIE_APPENDS = [...TITLE_APPENDS, "release_dates"];
-const SERIES_APPENDS = [...TITLE_APPENDS, "content_ratings"];
+const SERIES_APPENDS = [...TITLE_APPENDS, "content_ratings", "external_ids"];
+
+/** The IMDb id the fake's `/find` knows for a title, else null (as the movie database answers). */
+function imdbIdOf(mediaType: "movie" | "tv", id: number): string | null {
+  const found = Object.entries(imdbIds).find(
+    ([, item]) => item.mediaType === mediaType && item.id === id,
+  );
+  return found?.[0] ?? null;
+}
 
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
@@ -258,6 +266,7 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   body.release_dates ??= { results: [] };
   // A film's alternative titles are `titles` (a series' are `results`).
   body.alternative_titles = { id: movie.id, titles: movie.alternative_titles ?? [] };
+  body.imdb_id = imdbIdOf("movie", movie.id);
   body.translations = { id: movie.id, translations: movie.translations ?? [] };
   return keepAppended(body, query, MOVIE_APPENDS);
 }
@@ -271,6 +280,7 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
   appendExtras(body, show, series, (entry) => entry.id, seriesSummary, "tv");
   body.content_ratings ??= { results: [] };
   body.alternative_titles = { id: show.id, results: show.alternative_titles ?? [] };
+  body.external_ids = { id: show.id, imdb_id: imdbIdOf("tv", show.id) };
   body.translations = { id: show.id, translations: show.translations ?? [] };
   return keepAppended(body, query, SERIES_APPENDS);
 }

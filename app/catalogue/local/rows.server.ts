@@ -189,6 +189,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     const details: Omit<MovieDetails, "watchProviders"> = {
       ...summary,
       otherTitles: otherNames(movie.title, movie.originalTitle, movie.otherTitles),
+      imdbId: movie.imdbId ?? null,
       ageRating: movie.ageRating ?? null,
       runtime: movie.runtime,
       genres: movie.genres.map((id) => ({ id, name: genreNames.movie.get(id) ?? "" })),
@@ -244,6 +245,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     const details: Omit<SeriesDetails, "watchProviders"> = {
       ...summary,
       otherTitles: otherNames(show.name, show.originalName, show.otherTitles),
+      imdbId: show.imdbId ?? null,
       ageRating: show.ageRating ?? null,
       status: show.status,
       numberOfSeasons: regularSeasons.length,

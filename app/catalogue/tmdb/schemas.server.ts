@@ -320,6 +320,11 @@ const related = <T extends { id: number }>(items: T[], self: number) =>
  * repeats left out; at most OTHER_TITLES_LIMIT.
  */
 const OTHER_TITLES_LIMIT = 40;
+/** IMDb's id as the movie database gives it (a film's `imdb_id`, a series' `external_ids`). */
+const imdbIdOf = z
+  .string()
+  .nullish()
+  .transform((value) => (value && /^tt\d{7,10}$/.test(value) ? value : null));
 const alternativeTitle = z.object({ iso_3166_1: text, title: text });
 const alternativeTitles = z
   .object({ titles: list(alternativeTitle), results: list(alternativeTitle) })
@@ -378,6 +383,7 @@ export const movieDetails = z
     release_dates: turkishFilmRating,
     alternative_titles: alternativeTitles,
     translations,
+    imdb_id: imdbIdOf,
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<MovieDetails, MovieSummary> | typeof z.NEVER => {
@@ -393,6 +399,7 @@ export const movieDetails = z
         raw.alternative_titles,
         raw.translations,
       ),
+      imdbId: raw.imdb_id,
       watchProviders: raw["watch/providers"],
       ageRating: raw.release_dates,
       recommendations: related(raw.recommendations, summary.data.id),
@@ -443,6 +450,10 @@ export const seriesDetails = z
     content_ratings: turkishSeriesRating,
     alternative_titles: alternativeTitles,
     translations,
+    external_ids: z
+      .object({ imdb_id: imdbIdOf })
+      .nullish()
+      .transform((raw) => raw?.imdb_id ?? null),
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<SeriesDetails, SeriesSummary> | typeof z.NEVER => {
@@ -458,6 +469,7 @@ export const seriesDetails = z
         raw.alternative_titles,
         raw.translations,
       ),
+      imdbId: raw.external_ids,
       watchProviders: raw["watch/providers"],
       ageRating: raw.content_ratings,
       recommendations: related(raw.recommendations, summary.data.id),

@@ -16,6 +16,7 @@ CREATE TABLE "user_recommendations" (
 	CONSTRAINT "user_recommendations_source_check" CHECK ("user_recommendations"."reason_source" in ('catalogue', 'people'))
 );
 --> statement-breakpoint
+ALTER TABLE "title_facts" ADD COLUMN "imdb_id" text;--> statement-breakpoint
 ALTER TABLE "recommendation_runs" ADD CONSTRAINT "recommendation_runs_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_recommendations" ADD CONSTRAINT "user_recommendations_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "user_recommendations_user_score_idx" ON "user_recommendations" USING btree ("user_id","score" DESC NULLS LAST);
