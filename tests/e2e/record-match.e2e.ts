@@ -14,6 +14,7 @@ import { describeInBrowser, PHONE, useBrowser } from "./browser";
  */
 
 const baseURL = inject("baseURL");
+const tmdbBaseURL = inject("tmdbBaseURL");
 
 const KIS_UYKUSU = localId("movie", "kis-uykusu-2014");
 const SAHSIYET = localId("tv", "sahsiyet-2018");
@@ -43,6 +44,15 @@ describeInBrowser("other names, picks of one's own, Nereden tanıyorum?", () => 
     await page.goto(`${paths.search("PARASITE")}`);
     await page
       .getByRole("link", { name: /Parazit/ })
+      .first()
+      .waitFor();
+  });
+
+  it("finds a film by a name from the movie database's alternative titles (live source)", async () => {
+    const page = await browser.newPage(PHONE, tmdbBaseURL);
+    await page.goto(paths.search("the bandit"));
+    await page
+      .getByRole("link", { name: /Eşkıya/ })
       .first()
       .waitFor();
   });
