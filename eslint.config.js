@@ -20,8 +20,8 @@ const LAYERS = {
   library: ["core", "ui", "db", "catalogue", "accounts"],
   tracking: ["core", "ui", "db", "catalogue", "accounts", "library"],
   history: ["core", "ui", "db", "catalogue", "accounts", "library"],
-  lists: ["core", "ui", "db", "catalogue", "accounts", "library", "history"],
-  profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "history", "lists"],
+  lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
+  profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };

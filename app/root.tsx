@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { toast } from "~/ui/toast";
 import { getOptionalUser } from "./accounts/guards.server";
+import { istanbulDay, now } from "./core/clock.server";
 import { PRIVATE_PAGE_CACHE } from "./core/http-cache";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
@@ -49,6 +50,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
       imageBaseUrl: services.catalogue.imageBaseUrl,
       user: user && { email: user.email, name: user.name },
       toast: flash?.toast ?? null,
+      /** The footer's © year, from the site's clock (Istanbul's year). */
+      year: Number(istanbulDay(now()).slice(0, 4)),
     },
     { headers },
   );
@@ -131,7 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <NavBar user={root?.user ?? null} search={<SearchDialog />} account={<UserMenu />} />
         <main className="flex-1">{children}</main>
-        <Footer />
+        <Footer year={root?.year ?? new Date().getFullYear()} />
         <Toaster />
         <FlashToast />
         <HydrationMarker />

@@ -148,9 +148,10 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
-    // Draining (README "Running in production"): the balancer must stop sending at once.
+    // Draining (docs/operations.md): the balancer must stop sending at once, and its check's
+    // connection is not kept for another.
     if (lifecycle.draining) {
-      res.status(503).json({ status: "draining" });
+      res.set("Connection", "close").status(503).json({ status: "draining" });
       return;
     }
     try {

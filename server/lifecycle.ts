@@ -9,17 +9,21 @@ export type Closer = [name: string, close: () => unknown];
 const CLOSE_BUDGET_MS = 5_000;
 
 /**
- * The server's life after SIGTERM (README "Running in production"): it drains instead of
- * dropping what it holds.
- * 1. `/readyz` answers 503 at once, so the balancer stops sending;
- * 2. the listener stops accepting;
- * 3. every request in flight (form posts included) is answered, with `Connection: close`
- *    when its headers were not sent yet, and each connection is closed as its answer ends.
- *    Idle keep-alive connections are NOT closed at once: a proxy may be writing a request on
- *    one at that very moment, and it cannot resend a form post it already sent (nginx answers
- *    its client 502). A request that still arrives on one is answered with `Connection: close`;
- *    the others end at the keep-alive timeout, which the proxy's own is shorter than (README
- *    "Slow clients"), so the proxy lets go of them first;
+ * The server's life after SIGTERM (docs/operations.md): it drains instead of dropping what it
+ * holds.
+ * 1. `/readyz` answers 503 at once, so a balancer that checks it stops sending;
+ * 2. the listener stops accepting, once the event loop has been through one more poll phase:
+ *    connections the kernel already completed for us are accepted and answered first. Closing
+ *    the listener resets the connections still waiting in its queue, and a proxy that had
+ *    written a form post on one cannot send it elsewhere (nginx answers its client 502);
+ * 3. only then are connections retired: every answer not yet begun carries
+ *    `Connection: close`, and each connection closes as its answer ends. Not before: a proxy
+ *    whose kept connection is retired opens a new one for its next request, and until the
+ *    listener is closed that new one lands in the queue of step 2 (the scale test's check 7
+ *    lost a form post that way in about half its drains). Idle keep-alive connections are NOT
+ *    closed: a proxy may be writing a request on one at that very moment. A request that still
+ *    arrives on one is answered with `Connection: close`; the others end at the keep-alive
+ *    timeout, which the proxy's own is shorter than, so the proxy lets go of them first;
  * 4. background work is stopped and the clients closed (page cache, catalogue, database);
  * 5. the process exits 0. After SHUTDOWN_TIMEOUT the connections still open are cut, the
  *    services get a few more seconds to close, and the process exits 1.
@@ -31,6 +35,8 @@ function afterNextPoll(work: () => void): void {
 
 export class Lifecycle {
   #draining = false;
+  /** Set once the listener is closed: from then on every answer closes its connection. */
+  #retiring = false;
   readonly #inFlight = new Set<ServerResponse>();
 
   get draining(): boolean {
@@ -39,7 +45,7 @@ export class Lifecycle {
 
   /** Called first for every request; `done` once it is over (its response closed). */
   track(_req: IncomingMessage, res: ServerResponse): void {
-    if (this.#draining) res.setHeader("Connection", "close");
+    if (this.#retiring) res.setHeader("Connection", "close");
     this.#inFlight.add(res);
   }
 
@@ -60,8 +66,6 @@ export class Lifecycle {
       { signal: options.signal, inFlight: this.#inFlight.size, timeoutMs: options.timeoutMs },
       "shutting down: draining",
     );
-    for (const res of this.#inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-
     let cut = false;
     const deadline = setTimeout(() => {
       cut = true;
@@ -73,14 +77,11 @@ export class Lifecycle {
       setTimeout(() => process.exit(1), CLOSE_BUDGET_MS).unref();
     }, options.timeoutMs);
 
-    // Stops accepting; the callback runs once every connection has ended. net.Server's close,
-    // not http.Server's: the latter also closes idle keep-alive connections at once (step 3).
-    // Not before the event loop's next poll has accepted the connections the kernel already
-    // holds for us: closing the listener resets those, and a proxy that had written a form post
-    // on one cannot send it elsewhere (nginx answered 502 about once in ten drains under load).
-    // Accepted, each is answered like any request in flight. The signal itself is handled in a
-    // poll phase, so the close waits for the check phase after the next one.
-    afterNextPoll(() =>
+    // Stops accepting (step 2), then retires the connections (step 3). net.Server's close, not
+    // http.Server's: the latter also closes idle keep-alive connections at once. Its callback
+    // runs once every connection has ended. The signal itself is handled in a poll phase, so
+    // the close waits for the check phase after the next one.
+    afterNextPoll(() => {
       Reflect.apply(NetServer.prototype.close, server, [
         async () => {
           clearTimeout(deadline);
@@ -94,7 +95,9 @@ export class Lifecycle {
           logger.info({ ms: Date.now() - started }, "stopped");
           process.exit(cut ? 1 : 0);
         },
-      ]),
-    );
+      ]);
+      this.#retiring = true;
+      for (const res of this.#inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    });
   }
 }

@@ -38,6 +38,11 @@ function compress(body: Buffer): Promise<Buffer> {
   );
 }
 
+const isCompressedImage = (headers: [string, string][]) =>
+  headers.some(
+    ([name, value]) => name.toLowerCase() === "content-type" && /^image\/(png|jpeg)\b/.test(value),
+  );
+
 /** A rendered answer as an entry: its body gzipped once (in Node's thread pool). */
 export async function createEntry(
   response: { status: number; headers: [string, string][]; body: Buffer },
@@ -46,12 +51,27 @@ export async function createEntry(
 ): Promise<PageEntry> {
   // Its own copy: the answer's buffer may be a slice of a larger one.
   const body = Buffer.from(response.body);
-  const compressed = await compress(body);
   const headers = response.headers.flat();
   const expiresAt = now + ttlSeconds * 1000;
+  const identityHeaders = [...headers, "Content-Length", String(body.length)];
+  // A PNG (a preview picture, decision 028) is compressed already: one body, sent as it is.
+  if (isCompressedImage(response.headers)) {
+    return {
+      status: response.status,
+      identityHeaders,
+      gzipHeaders: identityHeaders,
+      body,
+      gzip: body,
+      tags,
+      storedAt: now,
+      expiresAt,
+      staleUntil: expiresAt + staleSeconds * 1000,
+    };
+  }
+  const compressed = await compress(body);
   return {
     status: response.status,
-    identityHeaders: [...headers, "Content-Length", String(body.length)],
+    identityHeaders,
     gzipHeaders: [
       ...headers,
       "Content-Encoding",
@@ -75,9 +95,12 @@ export async function createEntry(
 export function entrySize(entry: PageEntry, key: string): number {
   const OBJECT = 64;
   let size = 512 + key.length * 2 + 2 * OBJECT;
-  size += entry.body.length + entry.gzip.length;
-  for (const text of [...entry.identityHeaders, ...entry.gzipHeaders])
-    size += OBJECT / 2 + text.length * 2;
+  size += entry.body.length + (entry.gzip === entry.body ? 0 : entry.gzip.length);
+  const headers =
+    entry.gzipHeaders === entry.identityHeaders
+      ? entry.identityHeaders
+      : [...entry.identityHeaders, ...entry.gzipHeaders];
+  for (const text of headers) size += OBJECT / 2 + text.length * 2;
   for (const tag of entry.tags) size += OBJECT / 2 + tag.length * 2;
   return size;
 }

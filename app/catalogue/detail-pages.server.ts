@@ -1,6 +1,6 @@
 import { toCards } from "./cards";
 import type { Catalogue } from "./catalogue.server";
-import { titleHref } from "./display";
+import { episodeHeading, titleHref } from "./display";
 import {
   EPISODE_CREW_JOBS,
   filterCrew,
@@ -62,7 +62,7 @@ export async function loadEpisodePage(
     show: series ? { id: series.id, name: series.name } : null,
     seasonName: season?.name ?? `${seasonNumber}. Sezon`,
     episode: { ...episode, crew: filterCrew(episode.crew, EPISODE_CREW_JOBS) },
-    heading: `${episode.episodeNumber}. Bölüm: ${episode.name}`,
+    heading: episodeHeading(episode.episodeNumber, episode.name),
   };
 }
 

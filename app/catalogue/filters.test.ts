@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  countActiveFilters,
   DEFAULT_FILTERS,
   discoverFilter,
   filterSegment,
@@ -181,5 +182,23 @@ describe("discover criteria", () => {
       sortBy: "primary_release_date.asc",
       familyFriendly: true,
     });
+  });
+});
+
+describe("active filter count", () => {
+  it("counts a quick filter, each select away from its default and Aile Dostu", () => {
+    expect(countActiveFilters(DEFAULT_FILTERS)).toBe(0);
+    expect(countActiveFilters({ ...DEFAULT_FILTERS, quickFilter: "klasikler" })).toBe(1);
+    expect(
+      countActiveFilters({ ...DEFAULT_FILTERS, sortBy: "en-yeni", minRating: "imdb-7-ustu" }),
+    ).toBe(2);
+    expect(
+      countActiveFilters({
+        ...DEFAULT_FILTERS,
+        quickFilter: "klasikler",
+        sortBy: "en-yeni",
+        familyFriendly: true,
+      }),
+    ).toBe(2);
   });
 });

@@ -65,6 +65,18 @@ export const DEFAULT_FILTERS: FilterState = {
   familyFriendly: false,
 };
 
+/** How many filters are on: a quick filter, each select away from its default, "Aile Dostu". */
+export function countActiveFilters(state: FilterState): number {
+  const selects = state.quickFilter
+    ? [true]
+    : [
+        state.sortBy !== DEFAULT_FILTERS.sortBy,
+        state.yearRange !== DEFAULT_FILTERS.yearRange,
+        state.minRating !== DEFAULT_FILTERS.minRating,
+      ];
+  return [...selects, state.familyFriendly].filter(Boolean).length;
+}
+
 /** The filter segment for a state; "" for the defaults. */
 export function filterSegment(state: FilterState): string {
   const choices = state.quickFilter

@@ -20,9 +20,9 @@ describe("Turkish formats", () => {
   });
 
   it("writes runtimes as hours 's' and minutes 'dk'", () => {
-    expect(formatRuntime(135)).toBe("2s 15dk");
-    expect(formatRuntime(120)).toBe("2s");
-    expect(formatRuntime(45)).toBe("45dk");
+    expect(formatRuntime(135)).toBe("2 sa 15 dk");
+    expect(formatRuntime(120)).toBe("2 sa");
+    expect(formatRuntime(45)).toBe("45 dk");
     expect(formatRuntime(0)).toBeNull();
     expect(formatRuntime(null)).toBeNull();
   });

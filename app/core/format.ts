@@ -29,12 +29,12 @@ export function formatLongDate(date: string | null | undefined): string | null {
   return Number.isNaN(parsed.getTime()) ? null : longDate.format(parsed);
 }
 
-/** 135 → "2s 15dk", 120 → "2s", 45 → "45dk"; null when unknown. */
+/** 135 → "2 sa 15 dk", 120 → "2 sa", 45 → "45 dk": the site's one runtime format; null when unknown. */
 export function formatRuntime(minutes: number | null | undefined): string | null {
   if (!minutes || minutes <= 0) return null;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return [hours ? `${hours}s` : "", rest ? `${rest}dk` : ""].filter(Boolean).join(" ");
+  return [hours ? `${hours} sa` : "", rest ? `${rest} dk` : ""].filter(Boolean).join(" ");
 }
 
 /** Overview cut to the spec's 155 characters for meta descriptions, on a word boundary. */

@@ -49,6 +49,18 @@ describe("page tags", () => {
     expect(pageTagOfPath("/u/%E0%A4%A")).toBeNull();
     expect(pageTagOfPath("/filmler/dram-18")).toBeNull();
   });
+
+  it("tags a preview picture as its page (decision 028)", () => {
+    const list = { id: 12, name: "Yağmurlu pazar filmleri" };
+    expect(paths.listImage(list)).toBe("/liste/12-yagmurlu-pazar-filmleri/onizleme.png");
+    expect(pageTagOfPath(paths.listImage(list))).toBe("list:12");
+    expect(pageTagOfPath(paths.profileImage("Ayşe.K"))).toBe("profile:ayse.k");
+    expect(paths.yearSummaryImage("Ayşe.K", 2026)).toBe("/u/Ay%C5%9Fe.K/ozet/2026.png");
+    expect(pageTagOfPath(paths.yearSummaryImage("Ayşe.K", 2026))).toBe("profile:ayse.k");
+    // Only the pictures: another path under a page is nobody's.
+    expect(pageTagOfPath("/liste/12-x/baska.png")).toBeNull();
+    expect(pageTagOfPath("/u/ayse/ozet/26.png")).toBeNull();
+  });
 });
 
 describe("one address per page (issue 32)", () => {

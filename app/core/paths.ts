@@ -53,7 +53,10 @@ export const paths = {
   passkeyRegistration: "/hesap/gecis-anahtari",
   passkeySignIn: "/auth/gecis-anahtari",
   dashboard: "/dashboard",
+  /** İzleme Listem: what is still to watch (İzleyeceğim, İzliyorum). */
   watchlist: "/dashboard/liste",
+  /** İzlediklerim: every title marked İzledim (decision 029). */
+  watched: "/dashboard/izlediklerim",
   /** Günlük: every watch a person logged, by month. */
   diary: "/dashboard/gunluk",
   diaryEntry: (entryId: number) => `/dashboard/gunluk/${entryId}`,
@@ -99,6 +102,14 @@ export const paths = {
   listInvite: (token: string) => `${LIST_INVITE_PREFIX}${token}`,
   /** A public profile. */
   profile: (username: string) => `/u/${encodeURIComponent(username)}`,
+  /*
+   * Link-preview pictures (1200×630 PNG, decision 028) under their page's address, so they carry
+   * the page's tag and go with it: a list's, a public profile's, and a public profile's year.
+   */
+  listImage: (list: { id: number; name: string }): string => `${paths.list(list)}/onizleme.png`,
+  profileImage: (username: string) => `/u/${encodeURIComponent(username)}/onizleme.png`,
+  yearSummaryImage: (username: string, year: number) =>
+    `/u/${encodeURIComponent(username)}/ozet/${year}.png`,
 
   /** `/filmler` or `/diziler`: the genre list of a kind. */
   section: (kind: Kind) => SECTIONS[kind],
@@ -233,8 +244,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
 // episode rated drops the series' pages and its episodes' pages together.
 const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\/sezon\/\d+\/bolum\/\d+)?(?:\.data)?$/;
 const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
-const LIST_PAGE = /^\/liste\/(\d{1,15})(?:-[^/]*)?(?:\.data)?$/;
-const PROFILE_PAGE = /^\/u\/([^/]+?)(?:\.data)?$/;
+// A list's and a profile's preview pictures (decision 028) are tagged as their pages.
+const LIST_PAGE = /^\/liste\/(\d{1,15})(?:-[^/]*)?(?:\.data|\/onizleme\.png)?$/;
+const PROFILE_PAGE = /^\/u\/([^/]+?)(?:\.data|\/onizleme\.png|\/ozet\/\d{4}\.png)?$/;
 
 /**
  * What this path's page (or its data) shows that can change under it, as a tag, read from the

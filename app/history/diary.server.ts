@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import type { DiaryFilters, DiaryInput } from "./schemas";
 import type { TitleRef } from "~/catalogue/types";
+import { recordWatched } from "~/library/watchlist.server";
 import { setTitleRating } from "./ratings.server";
 
 /*
@@ -47,7 +48,7 @@ async function applyLatestDiaryRating(db: Database, userId: string, item: TitleR
   if (latest?.rating) await setTitleRating(db, userId, item, latest.rating);
 }
 
-/** Logs a watch written on the site; its id. */
+/** Logs a watch written on the site; its id. The title moves out of İzleyeceğim (decision 029). */
 export async function addDiaryEntry(
   db: Database,
   userId: string,
@@ -59,6 +60,7 @@ export async function addDiaryEntry(
     .values({ userId, itemType: item.type, itemId: item.id, ...values(input) })
     .returning({ id: diaryEntries.id });
   if (input.rating !== null) await applyLatestDiaryRating(db, userId, item);
+  await recordWatched(db, userId, item);
   return row!.id;
 }
 
@@ -112,6 +114,7 @@ export async function upsertDiaryEntry(
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   if (input.rating !== undefined && input.rating !== null)
     await applyLatestDiaryRating(db, userId, item);
+  await recordWatched(db, userId, item);
   return saved?.inserted ? "created" : "updated";
 }
 

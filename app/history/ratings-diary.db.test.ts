@@ -25,6 +25,12 @@ import {
   saveReview,
 } from "~/library/reviews.server";
 import { computeSiteRatings } from "~/library/site-ratings.server";
+import {
+  addToWatchlist,
+  filteredWatchlist,
+  setWatchlistStatus,
+  watchlistStatus,
+} from "~/library/watchlist.server";
 import { diaryAction, ratingAction } from "./actions.server";
 import {
   DIARY_PAGE_SIZE,
@@ -284,6 +290,67 @@ describe("the diary form's rules", () => {
     expect(message({ tags: Array.from({ length: 21 }, (_, index) => `e${index}`).join(",") })).toBe(
       "En fazla 20 etiket eklenebilir",
     );
+  });
+});
+
+describe("one record (decision 029)", () => {
+  const GODFATHER = { type: "movie" as const, id: 238 };
+  const PULP = { type: "movie" as const, id: 680 };
+  const BREAKING = { type: "tv" as const, id: 1396 };
+  const DARK = { type: "tv" as const, id: 70523 };
+  let zeynep: SignedInPerson;
+  beforeAll(async () => {
+    zeynep = await signedInPerson(services, "zeynep@example.com", "Zeynep Şahin");
+  });
+  const shelf = async (statuses: ("plan_to_watch" | "watching" | "watched")[]) =>
+    (await filteredWatchlist(database.db, zeynep.id, { statuses })).rows.map(
+      (row) => `${row.itemType}:${row.itemId}`,
+    );
+
+  it("moves a rated or logged title out of İzleyeceğim, and never a followed series", async () => {
+    const { db } = database;
+    await addToWatchlist(db, zeynep.id, PULP);
+    await addToWatchlist(db, zeynep.id, BREAKING);
+    await setWatchlistStatus(db, zeynep.id, DARK, "watching");
+    expect(await shelf(["plan_to_watch", "watching"])).toHaveLength(3);
+
+    // Rating a film to watch: it is İzledim, in İzlediklerim and no longer in İzleme Listem.
+    await setTitleRating(db, zeynep.id, PULP, 8);
+    expect(await watchlistStatus(db, zeynep.id, PULP)).toBe("watched");
+    // Logging a series to watch: İzledim too; a followed series stays İzliyorum when rated.
+    await addDiaryEntry(db, zeynep.id, BREAKING, entry());
+    await setTitleRating(db, zeynep.id, DARK, 9);
+    expect(await watchlistStatus(db, zeynep.id, BREAKING)).toBe("watched");
+    expect(await watchlistStatus(db, zeynep.id, DARK)).toBe("watching");
+    // A film logged without ever being listed is added as İzledim; removing a rating changes
+    // nothing, and an imported watch does the same as the site's form.
+    await addDiaryEntry(db, zeynep.id, GODFATHER, entry({ rating: 10 }));
+    await setTitleRating(db, zeynep.id, PULP, null);
+    await upsertDiaryEntry(db, zeynep.id, SERIES, { watchedOn: "2020-01-01" }, "lb:test:1");
+    expect(await shelf(["plan_to_watch", "watching"])).toEqual(["tv:70523"]);
+    expect((await shelf(["watched"])).sort()).toEqual(
+      ["movie:238", "movie:680", "tv:1396", "tv:1399"].sort(),
+    );
+    // Ayşe's list is hers: nothing of Zeynep's moved into it.
+    expect(await watchlistStatus(db, ayse.id, GODFATHER)).toBeNull();
+  });
+
+  it("rates and logs through the forms with the same effect", async () => {
+    const { db } = database;
+    await setWatchlistStatus(db, ayse.id, FILM, "plan_to_watch");
+    const form = { intent: "rate", itemType: "movie", itemId: "550", rating: "7", js: "1" };
+    expect(answerOf(await ratingAction(services, ayse.post("/puan", form)))).toMatchObject({
+      ok: true,
+    });
+    expect(await watchlistStatus(db, ayse.id, FILM)).toBe("watched");
+    await setWatchlistStatus(db, ayse.id, SERIES, "plan_to_watch");
+    const log = { intent: "create", itemType: "tv", itemId: "1399", js: "1" };
+    const logged = await diaryAction(
+      services,
+      ayse.post("/tv", { ...log, watchedOn: "2026-01-02", rating: "", review: "", tags: "" }),
+    );
+    expect(answerOf(logged)).toMatchObject({ ok: true, message: "Günlüğe eklendi" });
+    expect(await watchlistStatus(db, ayse.id, SERIES)).toBe("watched");
   });
 });
 

@@ -6,6 +6,7 @@ import type { Catalogue } from "~/catalogue/catalogue.server";
 import { releaseOf, type Release } from "~/library/item-exists.server";
 import type { TitleRef } from "~/catalogue/types";
 import type { SiteRating } from "~/library/site-ratings.server";
+import { recordWatched } from "~/library/watchlist.server";
 
 /*
  * Puanım (issue #24.1, #23.6): a 1-10 rating given in one tap, without writing. A film's or a
@@ -23,7 +24,8 @@ export interface EpisodeRef {
  * Sets (1-10) or removes (null) a person's rating of a film or series, keeping any review text.
  * Removing the rating of a row without words removes the row. Idempotent, and a rating that is
  * already the person's is not written again (its date stays), so the import can call it for
- * every row of a file as often as it likes. `db` may be a transaction (the import's).
+ * every row of a file as often as it likes. `db` may be a transaction (the import's). A rating
+ * says the person watched the title: it moves out of İzleyeceğim (decision 029).
  */
 export async function setTitleRating(
   db: Database,
@@ -54,6 +56,7 @@ export async function setTitleRating(
       set: { rating, updatedAt: new Date() },
       setWhere: sql`${reviews.rating} is distinct from ${rating}`,
     });
+  await recordWatched(db, userId, item);
 }
 
 /**

@@ -6,10 +6,16 @@ const parse = (query: string) => listQuery.parse(Object.fromEntries(new URLSearc
 
 describe("the list page's URL", () => {
   it("leaves defaults out and reads every state it writes back", () => {
-    expect(listHref({ status: undefined, kind: undefined, sort: "eklenme" })).toBe(
-      "/dashboard/liste",
+    expect(
+      listHref({ shelf: "to-watch", status: undefined, kind: undefined, sort: "eklenme" }),
+    ).toBe("/dashboard/liste");
+    expect(
+      listHref({ shelf: "watched", status: undefined, kind: "film", sort: "eklenme" }, 2),
+    ).toBe("/dashboard/izlediklerim?tur=film&sayfa=2");
+    const href = listHref(
+      { shelf: "to-watch", status: "izliyorum", kind: "dizi", sort: "baslik" },
+      3,
     );
-    const href = listHref({ status: "izliyorum", kind: "dizi", sort: "baslik" }, 3);
     expect(href).toBe("/dashboard/liste?durum=izliyorum&tur=dizi&sirala=baslik&sayfa=3");
     expect(parse(href.split("?")[1]!)).toEqual({
       durum: "izliyorum",

@@ -1,8 +1,40 @@
 import { z } from "zod";
-import { STATUS_SLUGS, WATCHLIST_STATUSES } from "./statuses";
+import { STATUS_SLUGS, WATCHLIST_STATUSES, type WatchlistStatus } from "./statuses";
 import { paths } from "~/core/paths";
 
-/** The list page's URL state (/dashboard/liste), shared by its loader and its component. */
+/**
+ * The list pages' URL state, shared by their loader and component. Two shelves of one table
+ * (decision 029): İzleme Listem (/dashboard/liste) holds what is still to watch, İzlediklerim
+ * (/dashboard/izlediklerim) what was watched.
+ */
+
+export type Shelf = "to-watch" | "watched";
+
+export const SHELVES = {
+  "to-watch": {
+    path: paths.watchlist,
+    title: "İzleme Listem",
+    gridLabel: "İzleme listesi",
+    statuses: ["plan_to_watch", "watching"],
+    empty: "İzleme listeniz henüz boş.",
+  },
+  watched: {
+    path: paths.watched,
+    title: "İzlediklerim",
+    gridLabel: "İzlediğim yapımlar",
+    statuses: ["watched"],
+    empty: "Henüz izlediğiniz bir yapım yok.",
+  },
+} as const satisfies Record<
+  Shelf,
+  {
+    path: string;
+    title: string;
+    gridLabel: string;
+    statuses: readonly WatchlistStatus[];
+    empty: string;
+  }
+>;
 
 export const LIST_PAGE_SIZE = 24;
 /** Sorting by title, year or rating needs every matching title's details; past this, by date. */
@@ -32,6 +64,7 @@ export const listQuery = z.object({
 });
 
 export interface ListFilters {
+  shelf: Shelf;
   status: string | undefined;
   kind: "film" | "dizi" | undefined;
   sort: ListSort;
@@ -45,5 +78,6 @@ export function listHref(filters: ListFilters, page = 1): string {
   if (filters.sort !== "eklenme") params.set("sirala", filters.sort);
   if (page > 1) params.set("sayfa", String(page));
   const query = params.toString();
-  return query ? `${paths.watchlist}?${query}` : paths.watchlist;
+  const path = SHELVES[filters.shelf].path;
+  return query ? `${path}?${query}` : path;
 }

@@ -82,6 +82,13 @@ describe("the user's own data", () => {
     expect(await deleteReview(handle.db, "ayse", rows[0]!.id)).toBe(true);
     const [kept] = await handle.db.select().from(reviews).where(eq(reviews.id, rows[0]!.id));
     expect(kept).toMatchObject({ comment: null, rating: 9 });
+    // Words written again over the kept rating are a first review again: "eklendi", not "güncellendi".
+    expect(
+      await saveReview(handle.db, "ayse", other, {
+        comment: "Yeniden izledim, yine sevdim.",
+        rating: 9,
+      }),
+    ).toBe("created");
     await handle.db.delete(reviews).where(eq(reviews.itemType, "tv"));
   });
 
@@ -124,7 +131,7 @@ describe("the user's own data", () => {
       ["tv", "watching"],
       ["movie", "watched"],
     ]);
-    const watched = await filteredWatchlist(handle.db, "ayse", { status: "watched" });
+    const watched = await filteredWatchlist(handle.db, "ayse", { statuses: ["watched"] });
     expect(watched.rows.map((row) => row.itemId)).toEqual([238]);
     const films = await filteredWatchlist(
       handle.db,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createMemo, type Memo } from "~/core/memo.server";
 import type { Database } from "~/db/client.server";
 import { profiles, reviews, type REVIEW_ITEM_TYPES } from "~/db/schema";
@@ -105,6 +105,20 @@ export async function saveReview(
   item: { type: ReviewItemType; id: number },
   input: ReviewInput,
 ): Promise<"created" | "updated"> {
+  // A row may be there without words (a rating given alone): these are then the first words,
+  // and the person is told the review was added, not updated. One statement, so that of two
+  // concurrent first posts only one says so.
+  const mine = and(
+    eq(reviews.userId, userId),
+    eq(reviews.itemType, item.type),
+    eq(reviews.itemId, item.id),
+  );
+  const firstWords = await db
+    .update(reviews)
+    .set({ comment: input.comment, rating: input.rating, updatedAt: new Date() })
+    .where(and(mine, isNull(reviews.comment)))
+    .returning({ id: reviews.id });
+  if (firstWords.length > 0) return "created";
   const [saved] = await db
     .insert(reviews)
     .values({

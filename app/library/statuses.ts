@@ -23,5 +23,5 @@ export function statusFromSlug(slug: string | null | undefined): WatchlistStatus
   return WATCHLIST_STATUSES.find((status) => STATUS_SLUGS[status] === slug);
 }
 
-/** The query parameter that makes a detail page offer the review form ("Puan vermek ister misin?"). */
+/** The query parameter that makes a detail page offer the review form ("Puan vermek ister misiniz?"). */
 export const REVIEW_OFFER_PARAM = "puanla";

@@ -1,20 +1,25 @@
 import type { CurrentUser } from "~/accounts/guards.server";
 import type { LibraryServices } from "./library-services.server";
 import { tileFor, type DashboardTile } from "./dashboard.server";
+import { redirect } from "react-router";
 import {
   LIST_KINDS,
   LIST_PAGE_SIZE,
   LIST_SORT_LIMIT,
   listQuery,
   type ListFilters,
+  listHref,
+  SHELVES,
   type ListSort,
+  type Shelf,
 } from "./list-filters";
-import { statusFromSlug } from "./statuses";
+import { statusFromSlug, type WatchlistStatus } from "./statuses";
 import { filteredWatchlist } from "./watchlist.server";
 
 /*
- * /dashboard/liste: the whole watchlist, filtered by status and kind, sorted, 24 a page. The
- * state lives in the URL (?durum=izliyorum&tur=film&sirala=baslik&sayfa=2) like the genre pages.
+ * /dashboard/liste (İzleme Listem: İzleyeceğim and İzliyorum) and /dashboard/izlediklerim
+ * (İzlediklerim: İzledim), filtered by status and kind, sorted, 24 a page. The state lives in
+ * the URL (?durum=izliyorum&tur=film&sirala=baslik&sayfa=2) like the genre pages.
  */
 
 const collator = new Intl.Collator("tr", { sensitivity: "base", numeric: true });
@@ -38,11 +43,29 @@ function compareTiles(sort: ListSort) {
   };
 }
 
-export async function loadWatchlistPage(services: LibraryServices, user: CurrentUser, url: URL) {
+export async function loadWatchlistPage(
+  services: LibraryServices,
+  user: CurrentUser,
+  url: URL,
+  shelf: Shelf,
+) {
   const query = listQuery.parse(Object.fromEntries(url.searchParams));
-  const filters: ListFilters = { status: query.durum, kind: query.tur, sort: query.sirala };
+  const status = statusFromSlug(query.durum);
+  const statuses: readonly WatchlistStatus[] = SHELVES[shelf].statuses;
+  if (status && !statuses.includes(status)) {
+    // An old address (İzleme Listem's "İzledim" filter) goes to the shelf that holds it.
+    const other: Shelf = shelf === "watched" ? "to-watch" : "watched";
+    const moved = { shelf: other, kind: query.tur, sort: query.sirala };
+    throw redirect(listHref({ ...moved, status: other === "watched" ? undefined : query.durum }));
+  }
+  const filters: ListFilters = {
+    shelf,
+    status: shelf === "watched" ? undefined : query.durum,
+    kind: query.tur,
+    sort: query.sirala,
+  };
   const filter = {
-    status: statusFromSlug(query.durum),
+    statuses: status ? [status] : statuses,
     itemType: LIST_KINDS.find((kind) => kind.slug === query.tur)?.itemType,
   };
   const { db } = services.database;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { watchlist, type WATCHLIST_ITEM_TYPES, type WATCHLIST_STATUSES } from "~/db/schema";
 import type { WatchlistStatus } from "./statuses";
@@ -73,6 +73,33 @@ export async function setWatchlistStatus(
 }
 
 /**
+ * The one model (decision 029): logging a watch or rating a title moves it out of İzleyeceğim. A
+ * film becomes İzledim whatever its status; a series becomes İzledim when it was not in the list
+ * or was İzleyeceğim, and one being followed (İzliyorum) stays so: its last episode decides.
+ * A title not in the list is added as İzledim, so İzlediklerim shows everything watched. `db`
+ * may be a transaction (the history import's).
+ */
+export async function recordWatched(
+  db: Database,
+  userId: string,
+  item: WatchlistItem,
+): Promise<void> {
+  await db
+    .insert(watchlist)
+    .values({ userId, itemType: item.type, itemId: item.id, status: "watched" })
+    .onConflictDoUpdate({
+      target: [watchlist.userId, watchlist.itemType, watchlist.itemId],
+      set: { status: "watched" },
+      setWhere: and(
+        eq(watchlist.userId, userId),
+        item.type === "movie"
+          ? ne(watchlist.status, "watched")
+          : eq(watchlist.status, "plan_to_watch"),
+      ),
+    });
+}
+
+/**
  * Adds once as İzleyeceğim: a second add (a double click, an imported list) finds the row there
  * and changes nothing, whatever its status. `db` may be a transaction.
  */
@@ -108,24 +135,29 @@ export async function removeWatchlistRow(
   return removed.length > 0;
 }
 
+/** What İzleme Listem holds: what is still to watch. What was watched is İzlediklerim's. */
+const TO_WATCH: readonly WatchlistStatus[] = ["plan_to_watch", "watching"];
+
+/** The latest entries still to watch (İzleyeceğim, İzliyorum): the dashboard's İzleme Listem. */
 export async function latestWatchlist(db: Database, userId: string, limit = 12) {
   return db
     .select(ENTRY_COLUMNS)
     .from(watchlist)
-    .where(eq(watchlist.userId, userId))
+    .where(and(eq(watchlist.userId, userId), inArray(watchlist.status, [...TO_WATCH])))
     .orderBy(desc(watchlist.createdAt), desc(watchlist.id))
     .limit(limit);
 }
 
 export interface WatchlistFilter {
-  status?: WatchlistStatus;
+  /** Any of these statuses; every status when absent. */
+  statuses?: readonly WatchlistStatus[];
   itemType?: WatchlistItem["type"];
 }
 
 function filterWhere(userId: string, filter: WatchlistFilter): SQL | undefined {
   return and(
     eq(watchlist.userId, userId),
-    filter.status ? eq(watchlist.status, filter.status) : undefined,
+    filter.statuses ? inArray(watchlist.status, [...filter.statuses]) : undefined,
     filter.itemType ? eq(watchlist.itemType, filter.itemType) : undefined,
   );
 }

@@ -127,3 +127,46 @@ export async function loadListPage(
 }
 
 export type ListPageData = Awaited<ReturnType<typeof loadListPage>>;
+
+/** Posters a list's preview picture shows (decision 028). */
+const PREVIEW_POSTERS = 4;
+
+/**
+ * /liste/{id}-{slug}/onizleme.png: what a list's preview picture shows, read as an anonymous
+ * visitor reads it (the picture is the same for everyone, so a private list has none, whoever
+ * asks): its name, owner, count and first posters. Null for a list nobody may see; the list's
+ * own address when the slug is another (the caller redirects there).
+ */
+export async function loadListPreview(
+  services: LibraryServices,
+  slug: string | undefined,
+): Promise<
+  | { redirect: string }
+  | {
+      name: string;
+      ownerName: string | null;
+      itemCount: number;
+      posters: { title: string; posterPath: string | null }[];
+    }
+  | null
+> {
+  const id = idOfSlug(slug);
+  if (id === null) return null;
+  const list = await readList(services.database.db, id, null, {
+    offset: 0,
+    limit: PREVIEW_POSTERS * 3,
+  });
+  if (!list) return null;
+  if (`/liste/${slug}` !== paths.list(list)) return { redirect: paths.listImage(list) };
+  const withPosters = list.items.filter((item) => item.posterPath);
+  const shown = (withPosters.length >= PREVIEW_POSTERS ? withPosters : list.items).slice(
+    0,
+    PREVIEW_POSTERS,
+  );
+  return {
+    name: list.name,
+    ownerName: list.owner.name,
+    itemCount: list.itemCount,
+    posters: shown.map((item) => ({ title: item.title ?? "", posterPath: item.posterPath })),
+  };
+}

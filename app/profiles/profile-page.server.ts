@@ -129,14 +129,9 @@ async function diaryCountIn(db: Database, userId: string, year: number) {
  * when there is none or it is not public: the two are told apart by no one.
  */
 export async function loadPublicProfile(services: LibraryServices, name: string) {
-  const key = usernameKey(name.normalize("NFC"));
-  if (!KEY.test(key)) return null;
   const { db } = services.database;
-  const [profile] = await db
-    .select({ userId: profiles.userId, username: profiles.username, fullName: profiles.fullName })
-    .from(profiles)
-    .where(and(eq(profiles.usernameKey, key), eq(profiles.isPublic, true)));
-  if (!profile?.username) return null;
+  const profile = await publicProfileOwner(db, name);
+  if (!profile) return null;
   const year = Number(today().slice(0, 4));
   const [favorites, ownLists, ratings, diary, watchesThisYear] = await Promise.all([
     favoriteFilms(db, profile.userId),
@@ -147,7 +142,7 @@ export async function loadPublicProfile(services: LibraryServices, name: string)
   ]);
   return {
     username: profile.username,
-    name: profile.fullName?.trim() || profile.username,
+    name: profile.name,
     favorites,
     lists: ownLists.map(({ id, name, itemCount }) => ({ id, name, itemCount })),
     ratings,
@@ -155,6 +150,34 @@ export async function loadPublicProfile(services: LibraryServices, name: string)
     year,
     watchesThisYear,
   };
+}
+
+/**
+ * The owner of a public profile by the name in its address (any spelling), or null: for the
+ * profile's preview pictures (decision 028), which show nothing of a profile that is not public.
+ */
+export async function publicProfileOwner(db: Database, name: string) {
+  const key = usernameKey(name.normalize("NFC"));
+  if (!KEY.test(key)) return null;
+  const [profile] = await db
+    .select({ userId: profiles.userId, username: profiles.username, fullName: profiles.fullName })
+    .from(profiles)
+    .where(and(eq(profiles.usernameKey, key), eq(profiles.isPublic, true)));
+  if (!profile?.username) return null;
+  return {
+    userId: profile.userId,
+    username: profile.username,
+    name: profile.fullName?.trim() || profile.username,
+  };
+}
+
+/** A person's username when their profile is public, else null. */
+export async function publicUsernameOf(db: Database, userId: string): Promise<string | null> {
+  const [profile] = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), eq(profiles.isPublic, true)));
+  return profile?.username ?? null;
 }
 
 export type PublicProfile = NonNullable<Awaited<ReturnType<typeof loadPublicProfile>>>;

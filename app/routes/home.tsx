@@ -31,8 +31,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Türkiye'nin en kapsamlı film ve dizi veritabanı
           </h1>
           <p className="max-w-2xl text-lg text-muted-foreground">
-            Binlerce film, dizi ve oyuncuyu keşfet; izleme listeni oluştur, puanla, yorumla ve
-            paylaş.
+            Binlerce film, dizi ve oyuncuyu keşfedin; izleme listenizi oluşturun, puan verin, yorum
+            yazın ve paylaşın.
           </p>
           <div className="flex flex-wrap gap-3">
             <Button size="lg" asChild>

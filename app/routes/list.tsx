@@ -1,9 +1,9 @@
-import { imageUrl } from "~/catalogue/images";
 import { publicPageHeaders } from "~/core/http-cache";
+import { paths } from "~/core/paths";
 import { ListPage } from "~/lists/components/list-page";
 import { loadListPage } from "~/lists/list-pages.server";
 import { NO_LIST } from "~/lists/schemas";
-import { absoluteUrl, errorMeta, metaTags, siteInfo } from "~/seo/meta";
+import { absoluteUrl, errorMeta, metaTags, shareImage, siteInfo } from "~/seo/meta";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 import type { Route } from "./+types/list";
 
@@ -18,12 +18,16 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data, error, matches }) => {
   if (!data) return errorMeta(error, `${NO_LIST}.`);
   const site = siteInfo(matches);
-  const poster = imageUrl(site.imageBaseUrl, "w500", data.seo.posterPath);
+  // The composed picture (decision 028); a private list has none: nobody else may see it.
+  const picture =
+    data.list.visibility === "private"
+      ? { image: null }
+      : shareImage(site.siteUrl, paths.listImage(data.list));
   const tags = metaTags({
     title: data.list.name,
     description: data.seo.description,
     canonical: absoluteUrl(site.siteUrl, data.path),
-    image: poster ? absoluteUrl(site.siteUrl, poster) : null,
+    ...picture,
     type: "website",
   });
   // Unlisted (and a private list its owner or an editor reads): never in a search engine.

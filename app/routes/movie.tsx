@@ -8,7 +8,7 @@ import { AddToListButton } from "~/lists/components/add-to-list-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { diaryAction } from "~/history/actions.server";
 import { MyRating } from "~/history/components/my-rating";
-import { TitleDiary } from "~/history/components/title-diary";
+import { DiaryCount, LogSheet } from "~/history/components/log-sheet";
 import { titleHistory } from "~/history/title-history.server";
 import { castSeenBefore } from "~/history/seen-people.server";
 import { movieSeo } from "~/seo/detail-meta";
@@ -17,6 +17,7 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/movie";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { ShareButton } from "~/ui/share-button";
 
 const NOT_FOUND = "Film bulunamadı.";
 
@@ -40,7 +41,7 @@ export async function loader({ params, request, context: { services } }: Route.L
   );
 }
 
-/** The diary form of the page posts here (Günlüğe ekle). */
+/** The İzledim sheet of the page posts here (decision 029). */
 export function action({ request, context: { services } }: Route.ActionArgs) {
   return diaryAction(services, request);
 }
@@ -57,12 +58,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       seenCast={loaderData.seenCast}
       watchlist={
         <>
+          <LogSheet
+            item={{ type: "movie", id: loaderData.movie.id }}
+            diary={loaderData.diary}
+            myRating={loaderData.myRating}
+          />
           <WatchlistButton
             itemType="movie"
             itemId={loaderData.movie.id}
             status={loaderData.status}
           />
           <AddToListButton item={{ type: "movie", id: loaderData.movie.id }} />
+          <ShareButton title={loaderData.movie.title} />
         </>
       }
       siteRating={
@@ -72,21 +79,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             target={{ itemType: "movie", itemId: loaderData.movie.id }}
             rating={loaderData.myRating}
           />
+          <DiaryCount diary={loaderData.diary} />
         </>
       }
       reviews={
-        <>
-          <TitleDiary
-            item={{ type: "movie", id: loaderData.movie.id }}
-            diary={loaderData.diary}
-            watched={loaderData.status === "watched"}
-          />
-          <ReviewsSection
-            reviews={loaderData.reviews}
-            item={{ type: "movie", id: loaderData.movie.id }}
-            myRating={loaderData.myRating}
-          />
-        </>
+        <ReviewsSection
+          reviews={loaderData.reviews}
+          item={{ type: "movie", id: loaderData.movie.id }}
+          myRating={loaderData.myRating}
+        />
       }
     />
   );

@@ -1,5 +1,4 @@
 import { isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { imageUrl } from "~/catalogue/images";
 import { publicPageHeaders } from "~/core/http-cache";
 import { invariantResponse } from "~/core/invariant";
 import { paths } from "~/core/paths";
@@ -7,7 +6,7 @@ import { metaDescription } from "~/core/format";
 import { SITE_NAME } from "~/core/site";
 import { ProfilePage } from "~/profiles/components/profile-page";
 import { loadPublicProfile } from "~/profiles/profile-page.server";
-import { absoluteUrl, metaTags, siteInfo } from "~/seo/meta";
+import { absoluteUrl, metaTags, shareImage, siteInfo } from "~/seo/meta";
 import { ErrorPage, NotFoundPage } from "~/shell/status-pages";
 import type { Route } from "./+types/profile";
 
@@ -26,11 +25,6 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ data: profile, matches }) => {
   if (!profile) return [{ title: "Sayfa bulunamadı" }, { name: "robots", content: "noindex" }];
   const site = siteInfo(matches);
-  // The preview picture: the four favourite posters, each its own og:image.
-  const posters = profile.favorites.flatMap((film) => {
-    const url = imageUrl(site.imageBaseUrl, "w500", film.posterPath);
-    return url ? [absoluteUrl(site.siteUrl, url)] : [];
-  });
   const favorites = profile.favorites.flatMap((film) => (film.title ? [film.title] : []));
   const tags = metaTags({
     title: `${profile.name} (@${profile.username})`,
@@ -40,14 +34,11 @@ export const meta: Route.MetaFunction = ({ data: profile, matches }) => {
         : `${profile.name} adlı kişinin ${SITE_NAME} profili: listeleri, puanları ve günlüğü.`,
     ),
     canonical: absoluteUrl(site.siteUrl, paths.profile(profile.username)),
-    image: posters[0] ?? null,
+    // The composed picture (decision 028): name, counts and Favori 4.
+    ...shareImage(site.siteUrl, paths.profileImage(profile.username)),
     type: "profile",
   });
-  return [
-    ...tags,
-    ...posters.slice(1).map((content) => ({ property: "og:image", content })),
-    { property: "profile:username", content: profile.username },
-  ];
+  return [...tags, { property: "profile:username", content: profile.username }];
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { AddToListButton } from "~/lists/components/add-to-list-button";
 import { itemLibrary } from "~/library/item-library.server";
 import { diaryAction } from "~/history/actions.server";
 import { MyRating } from "~/history/components/my-rating";
-import { TitleDiary } from "~/history/components/title-diary";
+import { DiaryCount, LogSheet } from "~/history/components/log-sheet";
 import { titleHistory } from "~/history/title-history.server";
 import { seriesSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
@@ -16,6 +16,7 @@ import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/series";
 import { invariantResponse } from "~/core/invariant";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { ShareButton } from "~/ui/share-button";
 import { seriesProgressSlots } from "~/tracking/components/page-marks";
 import { seriesMarks } from "~/tracking/page-marks.server";
 
@@ -36,7 +37,7 @@ export async function loader({ params, request, context: { services } }: Route.L
   );
 }
 
-/** The diary form of the page posts here (Günlüğe ekle). */
+/** The İzledim sheet of the page posts here (decision 029). */
 export function action({ request, context: { services } }: Route.ActionArgs) {
   return diaryAction(services, request);
 }
@@ -55,8 +56,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       seasonProgress={seasonProgress}
       watchlist={
         <>
+          <LogSheet
+            item={{ type: "tv", id: loaderData.series.id }}
+            diary={loaderData.diary}
+            myRating={loaderData.myRating}
+          />
           <WatchlistButton itemType="tv" itemId={loaderData.series.id} status={loaderData.status} />
           <AddToListButton item={{ type: "tv", id: loaderData.series.id }} />
+          <ShareButton title={loaderData.series.name} />
         </>
       }
       siteRating={
@@ -66,21 +73,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             target={{ itemType: "tv", itemId: loaderData.series.id }}
             rating={loaderData.myRating}
           />
+          <DiaryCount diary={loaderData.diary} />
         </>
       }
       reviews={
-        <>
-          <TitleDiary
-            item={{ type: "tv", id: loaderData.series.id }}
-            diary={loaderData.diary}
-            watched={loaderData.status === "watched"}
-          />
-          <ReviewsSection
-            reviews={loaderData.reviews}
-            item={{ type: "tv", id: loaderData.series.id }}
-            myRating={loaderData.myRating}
-          />
-        </>
+        <ReviewsSection
+          reviews={loaderData.reviews}
+          item={{ type: "tv", id: loaderData.series.id }}
+          myRating={loaderData.myRating}
+        />
       }
     />
   );

@@ -8,7 +8,7 @@ import type { Route } from "./+types/watchlist-page";
 export async function loader({ request, url, context: { services } }: Route.LoaderArgs) {
   // Guarded like the dashboard: anonymous visitors go to /auth.
   const user = await requireUser(request, services);
-  return loadWatchlistPage(services, user, url);
+  return loadWatchlistPage(services, user, url, "to-watch");
 }
 
 export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });

@@ -7,6 +7,8 @@ export interface Seo {
   description: string;
   canonical: string;
   image: string | null;
+  /** The image's size when it is known (a composed preview picture: 1200×630). */
+  imageSize?: { width: number; height: number };
   type: "article" | "profile" | "website";
   jsonLd?: Record<string, unknown>;
 }
@@ -53,10 +55,21 @@ export function metaTags(seo: Seo): MetaDescriptor[] {
       { property: "og:image", content: seo.image },
       { name: "twitter:image", content: seo.image },
     );
+    if (seo.imageSize)
+      tags.push(
+        { property: "og:image:width", content: String(seo.imageSize.width) },
+        { property: "og:image:height", content: String(seo.imageSize.height) },
+      );
   }
   if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;
 }
+
+/** A composed preview picture (decision 028): its absolute URL and size, for `metaTags`. */
+export const shareImage = (siteUrl: string, path: string) => ({
+  image: absoluteUrl(siteUrl, path),
+  imageSize: { width: 1200, height: 630 },
+});
 
 /** Meta for a page that was not found: a title, and no indexing. */
 function notFoundMeta(message: string): MetaDescriptor[] {

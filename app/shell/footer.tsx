@@ -1,8 +1,9 @@
 import { Link } from "~/ui/link";
-import { COPYRIGHT_YEAR, SITE_NAME, SITE_TAGLINE } from "~/core/site";
+import { SITE_NAME, SITE_TAGLINE } from "~/core/site";
 import { NAV_LINKS } from "./nav-links";
 
-export function Footer() {
+/** The site's footer; `year` is this year, from the site's clock (the root loader). */
+export function Footer({ year }: { year: number }) {
   return (
     <footer className="mt-16 border-t">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 text-sm text-muted-foreground md:flex-row md:justify-between">
@@ -23,7 +24,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t py-4 text-center text-xs text-muted-foreground">
-        © {COPYRIGHT_YEAR} {SITE_NAME}. Tüm hakları saklıdır.
+        © {year} {SITE_NAME}. Tüm hakları saklıdır.
       </p>
     </footer>
   );

@@ -1,88 +1,99 @@
-import { X } from "~/ui/icons";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { Form, NavLink } from "react-router";
-import { Button } from "~/ui/button";
-import { MenuButton } from "./menu-button";
-import { Logo, linkClass } from "./nav-parts";
+import { Menu } from "~/ui/icons";
+import { useEffect, useRef, type MouseEvent } from "react";
+import { Form, NavLink, useLocation } from "react-router";
+import { linkClass } from "./nav-parts";
 import { NAV_LINKS } from "./nav-links";
 import type { ShellUser } from "./shell-user";
 import { paths } from "~/core/paths";
 
-/** The phone menu with its button, loaded on first use (see nav-bar.tsx). */
-export default function MobileMenu({
-  defaultOpen = false,
-  user,
-}: {
-  defaultOpen?: boolean;
-  user: ShellUser | null;
-}) {
-  const [open, setOpen] = useState(defaultOpen);
+/**
+ * The phone menu: a native disclosure (decision 026), so the first tap opens it before and
+ * without JavaScript. Once hydrated it also closes when a link in it is followed (a client
+ * navigation keeps the page), on Escape and on a tap outside it.
+ */
+export function MobileMenu({ user }: { user: ShellUser | null }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
+  // Closed by a navigation (not by hydration, which may find it opened before JavaScript ran).
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current !== pathname) close();
+    shownPath.current = pathname;
+  }, [pathname]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && ref.current?.open) {
+        ref.current.open = false;
+        ref.current.querySelector("summary")?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) close();
+    };
+    window.addEventListener("keydown", onKey);
+    window.addEventListener("pointerdown", onPointer);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("pointerdown", onPointer);
+    };
+  }, []);
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest("a")) close();
+  };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <MenuButton />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 border-r bg-background p-5 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title asChild>
-              <div>
-                <Logo />
-              </div>
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Menüyü kapat">
-                <X className="size-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Site menüsü</Dialog.Description>
-          <nav aria-label="Mobil menü" className="flex flex-col gap-1">
-            {NAV_LINKS.map((link) => (
-              <NavLink
-                key={link.to}
-                to={link.to}
-                className={linkClass}
-                onClick={() => setOpen(false)}
-              >
-                {link.label}
+    <details ref={ref} className="group md:hidden">
+      <summary
+        aria-label="Menüyü aç"
+        className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-lg transition group-open:bg-muted hover:bg-muted [&::-webkit-details-marker]:hidden"
+      >
+        <Menu className="size-5" aria-hidden />
+      </summary>
+      {/* Closing after a followed link is a convenience: the links work by themselves. */}
+      <div
+        onClick={onClick}
+        className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b bg-background p-4 shadow-xl"
+      >
+        <nav aria-label="Mobil menü" className="flex flex-col gap-1">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-4 border-t pt-4">
+          {user ? (
+            <div className="flex flex-col gap-1">
+              <NavLink to={paths.dashboard} className={linkClass}>
+                Dashboard
               </NavLink>
-            ))}
-          </nav>
-          <div className="mt-auto border-t pt-4">
-            {user ? (
-              <div className="flex flex-col gap-1">
-                <NavLink to={paths.dashboard} className={linkClass} onClick={() => setOpen(false)}>
-                  Dashboard
-                </NavLink>
-                <NavLink to={paths.diary} className={linkClass} onClick={() => setOpen(false)}>
-                  Günlüğüm
-                </NavLink>
-                <NavLink to={paths.lists} className={linkClass} onClick={() => setOpen(false)}>
-                  Listelerim
-                </NavLink>
-                <NavLink to={paths.calendar} className={linkClass} onClick={() => setOpen(false)}>
-                  Takvim
-                </NavLink>
-                <NavLink to={paths.account} className={linkClass} onClick={() => setOpen(false)}>
-                  Hesabım
-                </NavLink>
-                <Form method="post" action={paths.signOut} onSubmit={() => setOpen(false)}>
-                  <button type="submit" className={linkClass({ isActive: false })}>
-                    Çıkış Yap
-                  </button>
-                </Form>
-              </div>
-            ) : (
-              <NavLink to={paths.auth} className={linkClass} onClick={() => setOpen(false)}>
-                Giriş Yap
+              <NavLink to={paths.diary} className={linkClass}>
+                Günlüğüm
               </NavLink>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <NavLink to={paths.lists} className={linkClass}>
+                Listelerim
+              </NavLink>
+              <NavLink to={paths.calendar} className={linkClass}>
+                Takvim
+              </NavLink>
+              <NavLink to={paths.account} className={linkClass}>
+                Hesabım
+              </NavLink>
+              <Form method="post" action={paths.signOut} onSubmit={close}>
+                <button type="submit" className={linkClass({ isActive: false })}>
+                  Çıkış Yap
+                </button>
+              </Form>
+            </div>
+          ) : (
+            <NavLink to={paths.auth} className={linkClass}>
+              Giriş Yap
+            </NavLink>
+          )}
+        </div>
+      </div>
+    </details>
   );
 }

@@ -1,19 +1,9 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { MenuButton } from "./menu-button";
-// Part of every page's modules, shown on first use: see search-dialog.tsx (decision 017).
-import MobileMenuDialog from "./mobile-menu";
+import { MobileMenu } from "./mobile-menu";
 import { Logo, linkClass } from "./nav-parts";
 import { NAV_LINKS } from "./nav-links";
 import type { ShellUser } from "./shell-user";
-
-function MobileMenu({ user }: { user: ShellUser | null }) {
-  const [requested, setRequested] = useState(false);
-  if (!requested) {
-    return <MenuButton onClick={() => setRequested(true)} />;
-  }
-  return <MobileMenuDialog defaultOpen user={user} />;
-}
 
 /**
  * The bar on every page. The root route hands it the visitor and the search and account controls
@@ -30,7 +20,8 @@ export function NavBar({
 }) {
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+      {/* Relative: the open search field and the phone menu are placed against the bar. */}
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <MobileMenu user={user} />
         <Logo />
         <nav aria-label="Ana menü" className="ml-6 hidden items-center gap-1 md:flex">

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { calendarFeeds } from "~/db/tracking-schema";
 import { episodeLabel } from "./calendar-days";
 import { calendarEpisodes } from "./calendar.server";
+import { ownEpisodeName } from "~/catalogue/display";
 
 /*
  * The private calendar feed (Takvim aboneliği). Its address carries a token of 32 random bytes
@@ -82,7 +83,10 @@ export async function feedCalendar(
   calendar.updatePropertyWithValue("method", "PUBLISH");
   calendar.updatePropertyWithValue("name", "Perde takvimi");
   calendar.updatePropertyWithValue("x-wr-calname", "Perde takvimi");
-  calendar.updatePropertyWithValue("x-wr-caldesc", "İzlediğin ve izleyeceğin dizilerin bölümleri");
+  calendar.updatePropertyWithValue(
+    "x-wr-caldesc",
+    "İzlediğiniz ve izleyeceğiniz dizilerin bölümleri",
+  );
   // Events are whole days (DATE values), which carry no zone; the calendar says whose days they are.
   calendar.updatePropertyWithValue("x-wr-timezone", SITE_TIME_ZONE);
   // How often calendar apps should ask again (those that honour it).
@@ -102,7 +106,7 @@ export async function feedCalendar(
     event.updatePropertyWithValue("dtstart", ICAL.Time.fromDateString(episode.airDate));
     event.updatePropertyWithValue(
       "summary",
-      [episode.seriesName, label, episode.episodeName].filter(Boolean).join(" · "),
+      [episode.seriesName, label, ownEpisodeName(episode.episodeName)].filter(Boolean).join(" · "),
     );
     event.updatePropertyWithValue("url", new URL(path, siteUrl).toString());
     event.updatePropertyWithValue("transp", "TRANSPARENT");

@@ -108,7 +108,7 @@ export async function calendarFeedAction(services: CalendarServices, request: Re
       const token = await issueFeedToken(services.database.db, user.id);
       return await reply({
         ok: true,
-        message: "Takvim bağlantın hazır",
+        message: "Takvim bağlantınız hazır",
         feedUrl: new URL(paths.calendarFeed(token), services.env.publicSiteUrl).toString(),
       });
     }

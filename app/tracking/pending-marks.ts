@@ -1,4 +1,4 @@
-import { MARK_INTENTS, type MarkIntent } from "./schemas";
+import { MARK_INTENTS, type MarkIntent } from "./mark-intents";
 
 /*
  * The optimistic side of the episode marks: while a mark form is on its way (and while the page

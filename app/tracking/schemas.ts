@@ -1,8 +1,5 @@
 import { formSchema, z } from "~/ui/zod";
-
-/** The intents of the episode-mark form (POST /bolum-izle). */
-export const MARK_INTENTS = ["mark", "unmark", "up-to", "season", "unmark-season"] as const;
-export type MarkIntent = (typeof MARK_INTENTS)[number];
+import { MARK_INTENTS } from "./mark-intents";
 
 export const NO_EPISODE = "Bu bölüm bulunamadı";
 export const SPECIALS_REFUSED = "Özel bölümler işaretlenemez; izleme ilerlemesine sayılmazlar";

@@ -64,7 +64,7 @@ describeInBrowser("accounts", () => {
     await page.waitForURL("**/dashboard");
     await page.getByText("Giriş başarılı!").first().waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "Hoş geldin, Işıl Ünal!",
+      "Hoş geldiniz, Işıl Ünal!",
     );
     expect(await page.getByText("İzleme listeniz henüz boş.").isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Keşfet" }).getAttribute("href")).toBe("/");
@@ -91,7 +91,7 @@ describeInBrowser("accounts", () => {
     await page.waitForURL("**/dashboard");
 
     await page.goto("/film/baba-1972-238");
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
     await page.getByText("Listenize eklendi").first().waitFor();
     await page.getByRole("button", { name: "Listemde" }).waitFor();
 
@@ -100,7 +100,13 @@ describeInBrowser("accounts", () => {
     });
     await reviews.getByRole("button", { name: "Yorum Yap" }).click();
     await page.getByText("Yorum en az 10 karakter olmalıdır").first().waitFor();
-    await reviews.getByLabel("8 puan").check({ force: true });
+    // The rating is Puanım (decision 029): the review shows it and has no stars of its own.
+    await page
+      .getByRole("group", { name: /^Puanım/ })
+      .getByRole("radio", { name: "Puan: 8/10" })
+      .check({ force: true });
+    await page.getByText("Puanınız: 8/10").first().waitFor();
+    await reviews.getByText("Puanım: 8/10").waitFor();
     await reviews.getByLabel("Yorumunuz").fill("<b>Kalın</b> değil, düz metin olmalı.");
     await reviews.getByRole("button", { name: "Yorum Yap" }).click();
     await page.getByText("Yorumunuz eklendi").first().waitFor();
@@ -120,9 +126,9 @@ describeInBrowser("accounts", () => {
     await page.getByText("Yorumunuz güncellendi").first().waitFor();
     await reviews.getByText("Güncellenmiş yorumum burada.").waitFor();
 
+    // Rated, so watched: out of İzleme Listem, in İzlediklerim.
     await page.goto("/dashboard");
-    const list = page.getByRole("list", { name: "İzleme Listem" });
-    expect(await list.getByRole("listitem").count()).toBe(1);
+    await page.getByText("İzleme listeniz henüz boş.").first().waitFor();
     expect(await page.getByRole("list", { name: "Son Puanlarım" }).textContent()).toContain(
       "Senin Puanın: 8/10",
     );
@@ -132,9 +138,12 @@ describeInBrowser("accounts", () => {
       await page.reload();
       await page.getByRole("heading", { name: "Öneriler" }).waitFor();
     }
+    await page.goto("/dashboard/izlediklerim");
+    const list = page.getByRole("list", { name: "İzlediğim yapımlar" });
+    expect(await list.getByRole("listitem").count()).toBe(1);
     await list.getByRole("button", { name: "Listeden kaldır" }).click();
     await page.getByText("Listeden kaldırıldı").first().waitFor();
-    await page.getByText("İzleme listeniz henüz boş.").first().waitFor();
+    await page.getByText("Henüz izlediğiniz bir yapım yok.").first().waitFor();
 
     await page.goto("/film/baba-1972-238");
     await page.getByRole("button", { name: "Sil" }).click();
@@ -159,7 +168,7 @@ describeInBrowser("accounts", () => {
     await page.goto(film);
     await page.getByRole("banner").getByRole("button", { name: "Hesabım" }).waitFor();
     expect(await page.getByRole("banner").getByRole("link", { name: "Giriş Yap" }).count()).toBe(0);
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).waitFor();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).waitFor();
   });
 
   it("sends anonymous reviewers to sign in", async () => {

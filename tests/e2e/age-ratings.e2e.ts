@@ -34,7 +34,7 @@ describeInBrowser("Yaş sınırı badges", () => {
       await page.goto("/film/dovus-kulubu-1999-550");
       const items = await facts(page).locator(":scope > li").allTextContents();
       // Rating, date, runtime, then the badge (whose sr-only text says what it means).
-      expect(items[2]).toContain("2s 19dk");
+      expect(items[2]).toContain("2 sa 19 dk");
       expect(items[3]).toContain("18+");
       const summary = badge(page).locator("summary");
       expect(await summary.getAttribute("title")).toBe("18 yaş ve üzeri için uygundur");
@@ -74,7 +74,7 @@ describeInBrowser("Yaş sınırı badges", () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/film/baba-1972-238");
     await facts(page).waitFor();
-    expect(await facts(page).textContent()).toContain("2s 55dk");
+    expect(await facts(page).textContent()).toContain("2 sa 55 dk");
     expect(await badge(page).count()).toBe(0);
     // Örnek Dizi 3: no rating anywhere.
     await page.goto("/dizi/ornek-dizi-3-1992-20002");
@@ -109,6 +109,8 @@ describeInBrowser("Aile Dostu on genre pages", () => {
     const upstream = await fake.window();
     const page = await browser.newPage(PHONE, tmdbBaseURL);
     await page.goto("/filmler/aksiyon-28");
+    // On a phone the filters sit behind "Filtrele"; it stays open from one filter to the next.
+    await page.locator("summary", { hasText: "Filtrele" }).click();
     await page.getByRole("link", { name: "Aile Dostu" }).click();
     await page.waitForURL("**/filmler/aksiyon-28/aile-dostu");
     await page.locator('a[aria-current="true"]', { hasText: "Aile Dostu" }).waitFor();

@@ -8,6 +8,11 @@ import { chromiumPath, launchChromium } from "./chromium";
 export const describeInBrowser = chromiumPath ? describe : describe.skip;
 
 export const PHONE = { width: 390, height: 844 };
+
+/** The header's search: the magnifier is the label of a form's field (decision 026). */
+export const SEARCH_CONTROL = 'header form[role="search"] label';
+/** The phone menu's native disclosure (decision 026). */
+export const MENU_CONTROL = 'header summary[aria-label="Menüyü aç"]';
 const DESKTOP = { width: 1280, height: 800 };
 
 export interface BrowserSession {

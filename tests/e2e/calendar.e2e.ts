@@ -127,6 +127,8 @@ describeInBrowser("Takvim", () => {
     const response = await page.goto("/takvim");
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     expect(await page.title()).toBe("Takvim | Perde");
+    // The footer's year is the site's clock's, not a year written in the code.
+    expect(await page.locator("footer").textContent()).toContain("© 2018 Perde");
 
     const upcoming = page.getByRole("region", { name: "Bugün ve yaklaşan" });
     const headings = await upcoming.getByRole("heading", { level: 3 }).allTextContents();
@@ -140,10 +142,10 @@ describeInBrowser("Takvim", () => {
     const today = dayGroup(page, "Bugün");
     await expect
       .poll(() => today.getByRole("link").allTextContents())
-      .toEqual([1, 2, 3].map((n) => `Şahsiyet1. Sezon ${n}. Bölüm · Bölüm ${n}`));
+      .toEqual([1, 2, 3].map((n) => `Şahsiyet1. Sezon ${n}. Bölüm`));
     const monday = dayGroup(page, "Pazartesi, 19 Mart").getByRole("link");
     expect(await monday.getAttribute("href")).toBe(`/dizi/${ids.cukur}/sezon/1/bolum/22`);
-    expect(await monday.textContent()).toBe("Çukur1. Sezon 22. Bölüm · Bölüm 22");
+    expect(await monday.textContent()).toBe("Çukur1. Sezon 22. Bölüm");
     // Thirty days ahead at most: 16 April is the last day shown.
     expect(headings.at(-1)).toBe("Pazartesi, 16 Nisan");
 
@@ -198,7 +200,7 @@ describeInBrowser("Takvim", () => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
     await page.goto("/takvim");
     await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
-    const input = page.getByLabel("Abonelik bağlantın");
+    const input = page.getByLabel("Abonelik bağlantınız");
     await input.waitFor();
     const first = await input.inputValue();
     expect(first).toMatch(new RegExp(`^${site}/takvim/abonelik/[A-Za-z0-9_-]{43}\\.ics$`));
@@ -217,7 +219,7 @@ describeInBrowser("Takvim", () => {
     ];
     expect(events.map((event) => event.uid).sort()).toEqual(expected.sort());
     const episode22 = events.find((event) => event.uid === uid(ids.cukur, 22))!;
-    expect(episode22.summary).toBe("Çukur · 1. Sezon 22. Bölüm · Bölüm 22");
+    expect(episode22.summary).toBe("Çukur · 1. Sezon 22. Bölüm");
     expect(valueOf(episode22.url)).toBe(`${site}/dizi/${ids.cukur}/sezon/1/bolum/22`);
     expect(episode22.datetype).toBe("date");
     const start = episode22.start as Date;
@@ -226,13 +228,13 @@ describeInBrowser("Takvim", () => {
     // Back later: the address is no longer shown, only that a feed exists.
     await page.reload();
     await page
-      .getByText("Takvim bağlantın 17 Mart 2018 tarihinde oluşturuldu", { exact: false })
+      .getByText("Takvim bağlantınız 17 Mart 2018 tarihinde oluşturuldu", { exact: false })
       .waitFor();
-    expect(await page.getByLabel("Abonelik bağlantın").count()).toBe(0);
+    expect(await page.getByLabel("Abonelik bağlantınız").count()).toBe(0);
 
     await page.getByRole("button", { name: "Yeni bağlantı oluştur" }).click();
-    await expect.poll(() => page.getByLabel("Abonelik bağlantın").count()).toBe(1);
-    const second = await page.getByLabel("Abonelik bağlantın").inputValue();
+    await expect.poll(() => page.getByLabel("Abonelik bağlantınız").count()).toBe(1);
+    const second = await page.getByLabel("Abonelik bağlantınız").inputValue();
     expect(second).not.toBe(first);
     tokens.push(second.split("/").at(-1)!.slice(0, -4));
     expect((await fetch(first)).status).toBe(404);
@@ -253,7 +255,7 @@ describeInBrowser("Takvim", () => {
       const page = await context.newPage();
       await page.goto("/takvim");
       await page.getByRole("button", { name: "Yeni bağlantı oluştur" }).click();
-      const url = await page.getByLabel("Abonelik bağlantın").inputValue();
+      const url = await page.getByLabel("Abonelik bağlantınız").inputValue();
       expect(await page.getByRole("button", { name: "Kopyala" }).count()).toBe(0);
       tokens.push(url.split("/").at(-1)!.slice(0, -4));
       expect(await feedEvents(url)).toHaveLength(25);
@@ -272,7 +274,7 @@ describeInBrowser("Takvim", () => {
     const mehmet = await account("Mehmet");
     const page = await signedIn(await browser.newPage(PHONE, site), mehmet);
     await page.goto("/takvim");
-    await page.getByText("Takviminde henüz dizi yok", { exact: false }).waitFor();
+    await page.getByText("Takviminizde henüz dizi yok", { exact: false }).waitFor();
     expect(await page.getByText("Çukur").count()).toBe(0);
 
     for (const token of [...tokens, "A".repeat(43), "kisa", "..%2F..%2Fetc"]) {
@@ -283,7 +285,7 @@ describeInBrowser("Takvim", () => {
       expect(response.headers.get("cache-control")).toBe("no-store");
     }
     await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
-    const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
+    const feedUrl = await page.getByLabel("Abonelik bağlantınız").inputValue();
     expect(await feedEvents(feedUrl)).toEqual([]);
     const token = feedUrl.split("/").at(-1)!.slice(0, -4);
     tokens.push(token);

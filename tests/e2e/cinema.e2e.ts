@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { CINEMA_SNAPSHOT_DAY } from "../fake-tmdb/fixtures";
 import { startAppServer, type TestServer } from "../support/app-server";
 import { useLiveSite } from "../support/live-site";
-import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { describeInBrowser, MENU_CONTROL, PHONE, useBrowser } from "./browser";
 
 /*
  * Vizyonda (issue #26, item 1), with the site's clock set (PERDE_NOW):
@@ -100,7 +100,7 @@ describeInBrowser("Vizyonda on the embedded catalogue", () => {
   it("fits a phone, is in the phone menu, and keeps the family filter in the URL", async () => {
     const page = await browser.newPage(PHONE, summer.url);
     await page.goto("/");
-    await page.getByRole("button", { name: "Menüyü aç" }).click();
+    await page.locator(MENU_CONTROL).click();
     await page
       .getByRole("navigation", { name: "Mobil menü" })
       .getByRole("link", { name: "Vizyonda" })

@@ -26,16 +26,16 @@ describeInBrowser("film page (movie database)", () => {
     expect(text).toContain("8.4/10");
     expect(text).toContain("(30.123 oy)");
     expect(text).toContain("15 Ekim 1999");
-    expect(text).toContain("2s 19dk");
+    expect(text).toContain("2 sa 19 dk");
     expect(await hero.getByRole("link", { name: "Dram" }).getAttribute("href")).toBe(
       "/filmler/dram-18",
     );
     expect(await hero.getByRole("link", { name: "Gerilim" }).getAttribute("href")).toBe(
       "/filmler/gerilim-53",
     );
-    expect(await page.getByRole("button", { name: "Listeye Ekle", exact: true }).isVisible()).toBe(
-      true,
-    );
+    expect(
+      await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).isVisible(),
+    ).toBe(true);
 
     // The trailer is the first YouTube video of type Trailer, not the teaser or the Vimeo one.
     await page.getByRole("button", { name: "Fragmanı İzle" }).click();
@@ -56,11 +56,16 @@ describeInBrowser("film page (movie database)", () => {
     expect(crewText).toContain("David Fincher");
     expect(crewText).not.toContain("Chuck Palahniuk"); // Novel is not among the jobs shown
     expect(crewText).not.toContain("James Haygood"); // nor Editor
-    for (const tab of ["Arka Planlar (12)", "Afişler (12)", "Videolar (3)"]) {
-      expect(await page.getByRole("tab", { name: tab }).isVisible(), tab).toBe(true);
+    // Native disclosures standing in for tabs (decision 026), one open at a time.
+    const tab = (name: string) =>
+      page.locator("details", { has: page.getByText(name, { exact: true }) });
+    for (const name of ["Arka Planlar (12)", "Afişler (12)", "Videolar (3)"]) {
+      expect(await page.getByText(name, { exact: true }).isVisible(), name).toBe(true);
     }
-    await page.getByRole("tab", { name: "Afişler (12)" }).click();
-    expect(await page.getByRole("tabpanel").locator("img").count()).toBe(12);
+    await page.getByText("Afişler (12)", { exact: true }).click();
+    expect(await tab("Afişler (12)").locator("img").count()).toBe(12);
+    expect(await tab("Afişler (12)").locator("img").first().isVisible()).toBe(true);
+    expect(await tab("Arka Planlar (12)").locator("img").first().isVisible()).toBe(false);
   });
 
   it("fills an empty Turkish overview in English, and has no media or trailer when there are none", async () => {
@@ -69,7 +74,8 @@ describeInBrowser("film page (movie database)", () => {
     expect(await sectionOf(page, "Hikaye").textContent()).toContain(
       "A bandit released after 35 years",
     );
-    expect(await page.getByRole("button", { name: "Fragman Yok" }).isDisabled()).toBe(true);
+    // No trailer, no button: never a disabled dead one (decision 029).
+    expect(await page.getByRole("button", { name: /Fragman/ }).count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Medya" }).count()).toBe(0);
     expect(await sectionOf(page, "Yorumlar").textContent()).toContain(
       "Henüz yorum yapılmamış. İlk yorumu siz yapın!",
@@ -79,7 +85,7 @@ describeInBrowser("film page (movie database)", () => {
   it("sends anonymous visitors who want to add to their list to sign in", async () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/film/baba-1972-238");
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
     await page.waitForURL("**/auth");
     await page.getByText("Lütfen giriş yapın").waitFor();
   });
@@ -191,11 +197,15 @@ describeInBrowser("person page (movie database)", () => {
     expect(hero).toContain("18 Aralık 1963");
     expect(hero).toContain("Shawnee, Oklahoma, USA");
     expect(await sectionOf(page, "Biyografi").textContent()).toContain("Amerikalı oyuncu");
-    expect(await page.getByRole("tab", { name: "Filmler (3)" }).isVisible()).toBe(true);
-    const years = await page.getByRole("tabpanel").locator("h3").allTextContents();
+    const tab = (name: string) =>
+      page.locator("details", { has: page.getByText(name, { exact: true }) });
+    expect(await tab("Filmler (3)").evaluate((details: HTMLDetailsElement) => details.open)).toBe(
+      true,
+    );
+    const years = await tab("Filmler (3)").locator("h3").allTextContents();
     expect(years).toEqual([...years].sort((a, b) => Number(b) - Number(a)));
-    await page.getByRole("tab", { name: "Diziler (1)" }).click();
-    expect(await page.getByRole("tabpanel").textContent()).toContain("Örnek Dizi 1");
+    await page.getByText("Diziler (1)", { exact: true }).click();
+    expect(await tab("Diziler (1)").getByText("Örnek Dizi 1").isVisible()).toBe(true);
     const html = await (await fetch(`${tmdbBaseURL}/oyuncu/brad-pitt-287`)).text();
     expect(html).toContain('<meta property="og:type" content="profile"/>');
   });
@@ -204,8 +214,9 @@ describeInBrowser("person page (movie database)", () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/oyuncu/sener-sen-2000001");
     expect(await sectionOf(page, "Biyografi").textContent()).toContain("Turkish actor");
-    await page.getByRole("tab", { name: "Diziler (0)" }).click();
-    expect(await page.getByRole("tabpanel").textContent()).toBe("Dizi bulunamadı.");
+    await page.getByText("Diziler (0)", { exact: true }).click();
+    const series = page.locator("details", { has: page.getByText("Diziler (0)", { exact: true }) });
+    expect(await series.getByText("Dizi bulunamadı.").isVisible()).toBe(true);
   });
 });
 
@@ -247,7 +258,8 @@ describeInBrowser("the embedded catalogue's detail pages", () => {
     await sectionOf(page, "Bölümler").getByRole("link").first().click();
     await page.waitForURL(/\/bolum\/1$/);
     await sectionOf(page, "Bölüm Özeti").waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^1\. Bölüm: /);
+    // An episode without a name of its own ("Bölüm 1" in the catalogue) is "1. Bölüm" once.
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("1. Bölüm");
     const broken = await page.$$eval(
       "img",
       (images) => images.filter((image) => image.complete && image.naturalWidth === 0).length,
@@ -264,12 +276,14 @@ describeInBrowser("the embedded catalogue's detail pages", () => {
       .click();
     await page.waitForURL(/\/oyuncu\/sener-sen-\d+$/);
     await sectionOf(page, "Filmografi").waitFor();
-    const years = await page.getByRole("tabpanel").locator("h3").allTextContents();
+    // The open disclosure (decision 026): the films.
+    const open = page.locator("details[open]", { has: page.getByText(/^Filmler \(/) });
+    const years = await open.locator("h3").allTextContents();
     expect(years.length).toBeGreaterThan(3);
     expect(years.filter((year) => year !== "Bilinmiyor")).toEqual(
       years.filter((year) => year !== "Bilinmiyor").sort((a, b) => Number(b) - Number(a)),
     );
-    expect(await page.getByRole("tabpanel").textContent()).toContain("Eşkıya");
+    expect(await open.textContent()).toContain("Eşkıya");
   });
 });
 

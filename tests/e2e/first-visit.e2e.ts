@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { raw, Visitor } from "../support/raw-http";
-import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { describeInBrowser, PHONE, SEARCH_CONTROL, useBrowser } from "./browser";
 
 /*
  * Decisions 014 and 015: an anonymous page downloads no JavaScript before its load event and
@@ -41,7 +41,7 @@ const isHydrated = (page: Page) =>
 describeInBrowser("the first visit", () => {
   const browser = useBrowser();
 
-  it("runs no script until the first interaction, then hydrates and replays the click", async () => {
+  it("runs no script until the first interaction, then hydrates and the live dialog takes over", async () => {
     const page = await browser.newPage(PHONE, undefined, { untouched: true });
     const scripts = await openUntouched(page, FILM);
     // The whole page is there, with working links, and nothing ran but the inline wake script:
@@ -52,9 +52,9 @@ describeInBrowser("the first visit", () => {
     expect(await isHydrated(page)).toBe(false);
     expect(await page.locator('script[type="perde/deferred"]').count()).toBe(1);
 
-    // A tap on the search button (a button outside any form, which only JavaScript answers):
-    // the scripts load, React hydrates, and the tap is replayed: the dialog opens.
-    await page.getByRole("button", { name: "Ara" }).first().click();
+    // A tap on the search control focuses its field (HTML, decision 026), which wakes the page:
+    // the scripts load, React hydrates, and the live dialog takes over from the field.
+    await page.locator(SEARCH_CONTROL).click();
     await page.getByRole("dialog").getByRole("combobox").waitFor();
     expect(await isHydrated(page)).toBe(true);
     expect(browser.errors).toEqual([]);
@@ -92,7 +92,7 @@ describeInBrowser("the first visit", () => {
     expect(response?.headers()["content-security-policy"]).toBe(policy);
     await page.waitForLoadState("networkidle");
     // The wake script (hashed) brings the module script (hashed) to life, which loads the rest.
-    await page.getByRole("button", { name: "Ara" }).first().click();
+    await page.locator(SEARCH_CONTROL).click();
     await page.getByRole("dialog").getByRole("combobox").waitFor();
     expect(await isHydrated(page)).toBe(true);
     const violations = await page.evaluate(

@@ -137,7 +137,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   await page.goto(SERIES);
 
   // 3. Into the list, an episode and "Buraya kadar izledim" on the season page.
-  await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
+  await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
   await toast(page, "Listenize eklendi");
   await page.locator(`a[href="${SEASON}"]`).first().click();
   await page.waitForURL(`**${SEASON}`);
@@ -197,7 +197,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
     0,
   );
   await page.getByRole("button", { name: "Takvim bağlantısı oluştur" }).click();
-  const feedUrl = await page.getByLabel("Abonelik bağlantın").inputValue();
+  const feedUrl = await page.getByLabel("Abonelik bağlantınız").inputValue();
   const feed = await fetch(feedUrl);
   expect(feed.status).toBe(200);
   const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
@@ -233,14 +233,15 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
     .filter({ hasText: "· 1 oy" })
     .waitFor();
 
-  // 7. A diary entry for the film, the diary and the year's summary.
-  await page.locator("summary", { hasText: "Günlüğe ekle" }).click();
-  const diaryForm = page.locator("details form");
+  // 7. A diary entry for the film from İzledim (Puanım already in it), the diary and the summary.
+  await page.locator("details[data-log-sheet] > summary").click();
+  const diaryForm = page.getByRole("form", { name: "İzlediğinizi kaydedin" });
+  expect(await diaryForm.getByRole("radio", { name: "Puan: 8/10" }).isChecked()).toBe(true);
   await diaryForm.getByLabel("İzleme tarihi").fill("2025-12-20");
   await diaryForm.getByLabel("Yorum (isteğe bağlı)").fill("Noel öncesi yeniden izledim.");
-  await diaryForm.getByRole("button", { name: "Günlüğe ekle" }).click();
+  await diaryForm.getByRole("button", { name: "Kaydet" }).click();
   await toast(page, "Günlüğe eklendi");
-  await page.getByText("Günlüğünde 1 kez").waitFor();
+  await page.getByText("Günlüğünüzde 1 kez").waitFor();
   await page.goto("/dashboard/gunluk");
   await page.getByRole("heading", { level: 2, name: "Aralık 2025" }).waitFor();
   expect(await page.getByRole("link", { name: film.title, exact: true }).isVisible()).toBe(true);
@@ -279,7 +280,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   await page.getByRole("link", { name: "Metropolis", exact: true }).waitFor();
   await back(page, film.path, film.title);
   await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
-  await page.getByText("Günlüğünde 1 kez").waitFor();
+  await page.getByText("Günlüğünüzde 1 kez").waitFor();
 
   // 10. Verilerim, downloaded in the same browser: the marks, the rating, the diary, the import.
   await page.goto("/hesap");

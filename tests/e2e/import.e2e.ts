@@ -98,10 +98,20 @@ describeInBrowser("İçe aktar", () => {
     const ratingsText = await ratings.textContent();
     expect(ratingsText).toContain("The Office");
     expect(ratingsText).toContain("Senin Puanın: 7/10");
+    // The watchlist's films are İzleme Listem's; rated and watched titles are İzlediklerim's,
+    // never mixed into İzleme Listem (decision 029).
     await page.goto("/dashboard/liste");
-    const list = await page.locator("main").textContent();
-    for (const title of ["Taksi Şoförü", "Çin Mahallesi", "Breaking Bad", "Metropolis"])
-      expect(list).toContain(title);
+    const toWatch = await page.locator("main").textContent();
+    await page.goto("/dashboard/izlediklerim");
+    const watched = await page.locator("main").textContent();
+    for (const title of ["Taksi Şoförü", "Çin Mahallesi"]) {
+      expect(toWatch).toContain(title);
+      expect(watched).not.toContain(title);
+    }
+    for (const title of ["Breaking Bad", "Metropolis"]) {
+      expect(watched).toContain(title);
+      expect(toWatch).not.toContain(title);
+    }
   });
 
   it("works without JavaScript: asks what a lone list is, refreshes while it runs", async () => {

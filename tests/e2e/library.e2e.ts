@@ -130,7 +130,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
       "9 puan: 1 oy",
     );
 
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
     await page.getByText("Listenize eklendi").first().waitFor();
     await page.getByRole("button", { name: "Listemde: İzleyeceğim" }).click();
     await page.getByRole("menuitemradio", { name: "İzliyorum" }).click();
@@ -138,10 +138,17 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.getByRole("button", { name: "Listemde: İzliyorum" }).click();
     await page.getByRole("menuitemradio", { name: "İzledim" }).click();
     await page.getByText("Durum: İzledim").first().waitFor();
-    await page.getByRole("link", { name: "Puan vermek ister misin?" }).click();
+    await page.getByRole("link", { name: "Puan vermek ister misiniz?" }).click();
 
+    // One rating (decision 029): Puanım, which the review shows and keeps; no stars of its own.
+    await page
+      .getByRole("group", { name: /^Puanım/ })
+      .getByRole("radio", { name: "Puan: 7/10" })
+      .check({ force: true });
+    await page.getByText("Puanınız: 7/10").first().waitFor();
     const reviews = sectionOf(page, "Yorumlar");
-    await reviews.getByLabel("7 puan").check({ force: true });
+    await reviews.getByText("Puanım: 7/10").waitFor();
+    expect(await reviews.getByRole("radio").count()).toBe(0);
     await reviews.getByLabel("Yorumunuz").fill("Sonunu çok beğendim, tavsiye ederim.");
     await reviews.getByRole("button", { name: "Yorum Yap" }).click();
     await page.getByText("Yorumunuz eklendi").first().waitFor();
@@ -150,25 +157,30 @@ describeInBrowser("watchlist statuses in the browser", () => {
       "8.0/10",
     );
 
+    // Watched: out of İzleme Listem (to watch), into İzlediklerim.
     await page.goto("/dashboard");
-    const list = page.getByRole("list", { name: "İzleme Listem" });
-    expect(await list.textContent()).toContain("İzledim");
+    await page.getByText("İzleme listeniz henüz boş.").waitFor();
     expect(await page.getByRole("list", { name: "Son Puanlarım" }).textContent()).toContain(
       "Perde puanı: 8.0/10",
     );
-    await page.getByRole("link", { name: "Tümünü Gör" }).click();
-    await page.waitForURL("**/dashboard/liste");
+    await page.goto("/dashboard/liste");
+    await page.getByRole("link", { name: "İzlediklerim" }).click();
+    await page.waitForURL("**/dashboard/izlediklerim");
+    expect(await page.getByRole("list", { name: "İzlediğim yapımlar" }).textContent()).toContain(
+      "Breaking Bad",
+    );
 
     await page.goto("/dizi/breaking-bad-2008-1396");
     await page.getByRole("button", { name: "Listemde: İzledim" }).click();
     await page.getByRole("menuitem", { name: "Listeden Kaldır" }).click();
     await page.getByText("Listeden kaldırıldı").first().waitFor();
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).waitFor();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).waitFor();
   });
 
   it("filters, sorts and pages the list page, 24 at a time, in the URL", async () => {
     const cookie = await account("Liste Sahibi");
-    // 20 films (every fourth watched) and 6 series (watching), added oldest first.
+    // 20 films (every fourth watched) and 10 series (watching), added oldest first: İzleme
+    // Listem holds the 25 to watch, İzlediklerim the 5 watched.
     for (let index = 0; index < 20; index++) {
       await post(
         "/liste",
@@ -182,7 +194,7 @@ describeInBrowser("watchlist statuses in the browser", () => {
         cookie,
       );
     }
-    for (let index = 0; index < 6; index++) {
+    for (let index = 0; index < 10; index++) {
       await post(
         "/liste",
         {
@@ -199,40 +211,43 @@ describeInBrowser("watchlist statuses in the browser", () => {
     await page.goto("/dashboard/liste");
     const tiles = page.getByRole("list", { name: "İzleme listesi" }).getByRole("listitem");
     expect(await tiles.count()).toBe(24);
-    expect(await page.getByText("26 yapım").isVisible()).toBe(true);
-    expect(await tiles.first().textContent()).toContain("Örnek Dizi 6"); // newest first
+    expect(await page.getByText("25 yapım").isVisible()).toBe(true);
+    expect(await tiles.first().textContent()).toContain("Örnek Dizi 10"); // newest first
+    for (const text of await tiles.allTextContents()) expect(text).not.toContain("İzledim");
     await page.getByText("Sayfa 1 / 2").waitFor();
     await page.getByRole("link", { name: "Sonraki" }).click();
     await page.waitForURL("**/dashboard/liste?sayfa=2");
     await page.getByText("Sayfa 2 / 2").waitFor();
-    expect(await tiles.count()).toBe(2);
+    expect(await tiles.count()).toBe(1);
 
     await page
       .getByRole("group", { name: "Tür" })
       .getByRole("link", { name: "Filmler", exact: true })
       .click();
     await page.waitForURL("**/dashboard/liste?tur=film");
-    await page.getByText("20 yapım").waitFor();
+    await page.getByText("15 yapım").waitFor();
     await page.getByLabel("Sıralama").selectOption("baslik");
     await page.waitForURL("**/dashboard/liste?tur=film&sirala=baslik");
     await page.getByText("Sayfa 1 / 1").waitFor();
-    // Turkish, numeric-aware title order: Örnek Film 1, 2, … 20 (once the sorted page is in).
-    await tiles.first().filter({ hasText: "Örnek Film 1" }).waitFor();
-    expect(await tiles.nth(1).textContent()).toContain("Örnek Film 2");
+    // Turkish, numeric-aware title order: Örnek Film 2, 3, 4, 6… (1, 5, 9… are watched).
+    await tiles.first().filter({ hasText: "Örnek Film 2" }).waitFor();
+    expect(await tiles.nth(1).textContent()).toContain("Örnek Film 3");
 
-    await page
-      .getByRole("group", { name: "Durum" })
-      .getByRole("link", { name: "İzledim", exact: true })
-      .click();
-    await page.waitForURL("**/dashboard/liste?durum=izledim&tur=film&sirala=baslik");
+    // The status filter holds only what is to watch; the watched are İzlediklerim's, whose
+    // tab keeps the kind and the sort.
+    expect(
+      await page.getByRole("group", { name: "Durum" }).getByRole("link").allTextContents(),
+    ).toEqual(["Tümü", "İzleyeceğim", "İzliyorum"]);
+    await page.goto("/dashboard/izlediklerim?tur=film&sirala=baslik");
+    const watched = page.getByRole("list", { name: "İzlediğim yapımlar" }).getByRole("listitem");
     await page.getByText("5 yapım").waitFor();
-    expect(await tiles.count()).toBe(5);
-    for (const text of await tiles.allTextContents()) expect(text).toContain("İzledim");
+    expect(await watched.count()).toBe(5);
+    for (const text of await watched.allTextContents()) expect(text).toContain("İzledim");
 
     await page.getByLabel("Sıralama").selectOption("yil");
-    await page.waitForURL("**/dashboard/liste?durum=izledim&tur=film&sirala=yil");
+    await page.waitForURL("**/dashboard/izlediklerim?tur=film&sirala=yil");
     await page.getByText("5 yapım").waitFor();
-    await tiles.first().filter({ hasText: "1976" }).waitFor(); // Örnek Film 17, the newest
+    await watched.first().filter({ hasText: "1976" }).waitFor(); // Örnek Film 17, the newest
   });
 });
 
@@ -261,13 +276,19 @@ describe("watchlist statuses without JavaScript", () => {
         headers: { Cookie: cookie },
       })
     ).text();
-    expect(offered).toContain("Puan vermek ister misin?");
+    expect(offered).toContain("Puan vermek ister misiniz?");
 
     // A status outside the three is refused; the entry keeps its status.
     const wrong = await post("/liste", { ...item, intent: "status", status: "completed" }, cookie);
     expect(wrong.status).toBe(302);
+    // The old address of the watched filter leads to İzlediklerim, which holds the film.
+    const moved = await fetch(`${tmdbBaseURL}/dashboard/liste?durum=izledim`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
+    expect(moved.headers.get("location")).toBe("/dashboard/izlediklerim");
     const list = await (
-      await fetch(`${tmdbBaseURL}/dashboard/liste?durum=izledim`, { headers: { Cookie: cookie } })
+      await fetch(`${tmdbBaseURL}/dashboard/izlediklerim`, { headers: { Cookie: cookie } })
     ).text();
     expect(list).toContain("Örnek Film 4");
 

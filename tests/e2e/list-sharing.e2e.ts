@@ -79,7 +79,7 @@ describeInBrowser("Listeye ekle…", () => {
     const cookie = await account("Liste Yapan");
     const page = await signedInPage(cookie, DESKTOP);
     await page.goto(FILM);
-    await page.getByRole("button", { name: "Listeye ekle…" }).click();
+    await page.getByRole("button", { name: "Bir listeye ekle…" }).click();
     await picker(page).getByText("Henüz bir listeniz yok").waitFor();
     // A name too short is refused and stays typed.
     const name = picker(page).getByPlaceholder("Liste adı");
@@ -119,7 +119,7 @@ describeInBrowser("Listeye ekle…", () => {
     const page = await signedInPage(cookie, PHONE);
     await page.goto(SERIES_SEARCH);
     const row = page.getByRole("listitem").filter({ hasText: "Taht Oyunları" }).first();
-    await row.getByRole("button", { name: "Listeye ekle…" }).click();
+    await row.getByRole("button", { name: "Bir listeye ekle…" }).click();
     const box = await picker(page).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
@@ -136,7 +136,7 @@ describeInBrowser("Listeye ekle…", () => {
     const cookie = await account("Betiksiz Kişi");
     const page = await signedInPage(cookie, PHONE, false);
     await page.goto(FILM);
-    await page.getByRole("link", { name: "Listeye ekle…" }).click();
+    await page.getByRole("link", { name: "Bir listeye ekle…" }).click();
     await page.waitForURL(/\/listeye-ekle\?tur=movie&id=238$/);
     await page.getByRole("heading", { name: "“Baba” listeye ekle" }).waitFor();
     const name = page.getByLabel("Yeni liste");
@@ -162,7 +162,7 @@ describeInBrowser("Listeye ekle…", () => {
 
     await page.goto(SERIES_SEARCH);
     const row = page.getByRole("listitem").filter({ hasText: "Taht Oyunları" }).first();
-    await row.getByRole("link", { name: "Listeye ekle…" }).click();
+    await row.getByRole("link", { name: "Bir listeye ekle…" }).click();
     await page.getByRole("heading", { name: "“Taht Oyunları” listeye ekle" }).waitFor();
     await page.getByRole("button", { name: /Betiksiz liste/ }).click();
     await page
@@ -225,7 +225,7 @@ describeInBrowser("Birlikte düzenle", () => {
     await toast(friendPage, "Davet kabul edildi");
     // The friend now adds to the shared list from a film page, where it says it is shared.
     await friendPage.goto(FILM);
-    await friendPage.getByRole("button", { name: "Listeye ekle…" }).click();
+    await friendPage.getByRole("button", { name: "Bir listeye ekle…" }).click();
     await choice(friendPage, "Ortak film gecesi").getByText("birlikte düzenliyorsunuz").waitFor();
     await choice(friendPage, "Ortak film gecesi").click();
     await toast(friendPage, "“Baba” listeden çıkarıldı: Ortak film gecesi");

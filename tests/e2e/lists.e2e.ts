@@ -319,7 +319,10 @@ describeInBrowser("a list's own page", () => {
     await page.getByText("Liste kaydedildi").first().waitFor();
     const unlisted = await (await anonymous(address)).text();
     expect(unlisted).toContain('<meta name="robots" content="noindex"/>');
-    expect(unlisted).toMatch(/<meta property="og:image" content="http[^"]+\/w500\/[^"]+"/);
+    // An unlisted list previews too: its composed picture (decision 028).
+    expect(unlisted).toMatch(
+      /<meta property="og:image" content="http[^"]+\/liste\/\d+-[^"/]+\/onizleme\.png"/,
+    );
     expect(await (await anonymous("/sitemap.xml")).text()).not.toContain("lists-1.xml");
 
     // Public: indexable, in the sitemap.

@@ -101,11 +101,13 @@ describeInBrowser("profile", () => {
     ]);
     expect(await posters.first().getAttribute("href")).toBe("/film/dovus-kulubu-1999-550");
 
-    // Link previews: a title, a description and the four posters.
+    // Link previews: a title, a description and one composed picture (decision 028).
     const html = await (await anonymous(path)).text();
     expect(html).toContain(`<meta property="og:title" content="Ayşe Işık (@${username})"/>`);
     expect(html).toMatch(/<meta property="og:description" content="[^"]*Favori 4: Dövüş Kulübü/);
-    expect(html.match(/<meta property="og:image" content="http[^"]+"\/>/g)).toHaveLength(4);
+    const images = [...html.matchAll(/<meta property="og:image" content="([^"]+)"\/>/g)];
+    expect(images).toHaveLength(1);
+    expect(new URL(images[0]![1]!).pathname).toBe(`${path}/onizleme.png`);
     // Another spelling of the name leads to the profile's one address.
     const other = await anonymous(`/u/${encodeURIComponent(username.toLocaleUpperCase("tr-TR"))}`);
     expect(other.status).toBe(302);

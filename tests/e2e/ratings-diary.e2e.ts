@@ -37,6 +37,11 @@ const anonymous = async (path: string) =>
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 const myRating = (page: Page) => page.getByRole("group", { name: /^Puanım/ });
+const reviewsOf = (page: Page) =>
+  page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Yorumlar" }) });
+/** "İzledim", the first control under the title, and the sheet it opens (decision 029). */
+const logSheet = (page: Page) => page.locator("details[data-log-sheet] > summary");
+const sheet = (page: Page) => page.getByRole("form", { name: "İzlediğinizi kaydedin" });
 const siteRating = (page: Page) => page.getByRole("group", { name: "Perde puanı" });
 /** Waits until Perde puanı counts this many votes. */
 const votes = (page: Page, count: number) =>
@@ -57,7 +62,9 @@ describeInBrowser("Puanım", () => {
     await comment.fill("Yarım kalmış bir yorum");
     await myRating(page).getByRole("radio", { name: "Puan: 8/10" }).check({ force: true });
     await toast(page, "Puanınız: 8/10");
-    await page.getByRole("group", { name: "Puanınız" }).getByText("8/10").waitFor();
+    // The review shows Puanım; it has no rating control of its own (decision 029).
+    await reviewsOf(page).getByText("Puanım: 8/10").waitFor();
+    expect(await reviewsOf(page).getByRole("radio").count()).toBe(0);
     expect(await comment.inputValue()).toBe("Yarım kalmış bir yorum");
     await votes(page, 1);
     expect(await siteRating(page).textContent()).toContain("8.0");
@@ -81,14 +88,14 @@ describeInBrowser("Puanım", () => {
     expect(await anonymous(EPISODE)).not.toContain("Perde puanı");
     const page = await signedInPage(await account("Bölüm Puanlayan"), PHONE);
     await page.goto(EPISODE);
-    // Ten targets of at least 32 px, wrapping on a phone.
+    // Ten targets on one line (issue #34.3), each at least 28 px wide and 36 px high.
     const targets = myRating(page).locator("label");
     expect(await targets.count()).toBe(10);
-    for (const box of await Promise.all(
-      (await targets.all()).map((target) => target.boundingBox()),
-    )) {
-      expect(box!.width).toBeGreaterThanOrEqual(32);
-      expect(box!.height).toBeGreaterThanOrEqual(32);
+    const boxes = await Promise.all((await targets.all()).map((target) => target.boundingBox()));
+    expect(new Set(boxes.map((box) => Math.round(box!.y))).size).toBe(1);
+    for (const box of boxes) {
+      expect(box!.width).toBeGreaterThanOrEqual(28);
+      expect(box!.height).toBeGreaterThanOrEqual(36);
       expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     }
     await myRating(page).getByRole("radio", { name: "Puan: 9/10" }).check({ force: true });
@@ -117,20 +124,20 @@ describeInBrowser("Puanım", () => {
 });
 
 describeInBrowser("Günlük", () => {
-  it("offers to log after İzledim, then the entry is listed, edited and deleted (phone)", async () => {
+  it("logs from İzledim, then the entry is listed, edited and deleted (phone)", async () => {
     const page = await signedInPage(await account("Günlük Tutan"), PHONE);
     await page.goto("/film/titanik-1997-597");
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
     await toast(page, "Listenize eklendi");
-    await page.getByRole("button", { name: /^Listemde/ }).click();
-    await page.getByRole("menuitemradio", { name: "İzledim" }).click();
-    const offer = page.getByRole("region", { name: "Günlüğe ekleme önerisi" });
-    await offer.getByText("İzledin! Günlüğe ekleyeyim mi?").waitFor();
-    expect(await offer.getByLabel("Tarih").inputValue()).toBe("2026-11-26");
-    await offer.getByRole("button", { name: "Evet, günlüğe ekle" }).click();
+    await page.getByRole("button", { name: "Listemde: İzleyeceğim" }).waitFor();
+    await logSheet(page).click();
+    expect(await sheet(page).getByLabel("İzleme tarihi").inputValue()).toBe("2026-11-26");
+    await sheet(page).getByRole("button", { name: "Kaydet" }).click();
     await toast(page, "Günlüğe eklendi");
-    await page.getByText("Günlüğünde 1 kez").waitFor();
-    await offer.waitFor({ state: "detached" });
+    await page.getByText("Günlüğünüzde 1 kez").waitFor();
+    await sheet(page).waitFor({ state: "hidden" });
+    // Logged, so watched.
+    await page.getByRole("button", { name: "Listemde: İzledim" }).waitFor();
 
     await page.goto("/dashboard/gunluk");
     await page.getByRole("heading", { level: 2, name: "Kasım 2026" }).waitFor();
@@ -160,25 +167,25 @@ describeInBrowser("Günlük", () => {
     await page.getByRole("button", { name: "Evet, sil" }).click();
     await page.waitForURL("**/dashboard/gunluk");
     await toast(page, "Günlük kaydı silindi");
-    await page.getByText("Günlüğün henüz boş.").waitFor();
+    await page.getByText("Günlüğünüz henüz boş.").waitFor();
   });
 
   it("refuses a future date with JavaScript and keeps what was typed (desktop)", async () => {
     const page = await signedInPage(await account("Gelecekten Gelen"), DESKTOP);
     await page.goto("/dizi/breaking-bad-2008-1396");
-    await page.getByText("Günlüğe ekle", { exact: true }).first().click();
-    const form = page.locator("details form");
+    await logSheet(page).click();
+    const form = sheet(page);
     await form.getByLabel("İzleme tarihi").fill("2026-12-01");
     await form.getByLabel("Yorum (isteğe bağlı)").fill("Yarın izleyeceğim bölümler çok iyi.");
-    await form.getByRole("button", { name: "Günlüğe ekle" }).click();
+    await form.getByRole("button", { name: "Kaydet" }).click();
     await toast(page, "İzleme tarihi gelecekte olamaz");
     expect(await form.getByLabel("Yorum (isteğe bağlı)").inputValue()).toBe(
       "Yarın izleyeceğim bölümler çok iyi.",
     );
     await form.getByLabel("İzleme tarihi").fill("2026-11-25");
-    await form.getByRole("button", { name: "Günlüğe ekle" }).click();
+    await form.getByRole("button", { name: "Kaydet" }).click();
     await toast(page, "Günlüğe eklendi");
-    await page.getByText("Günlüğünde 1 kez").waitFor();
+    await page.getByText("Günlüğünüzde 1 kez").waitFor();
     await page.goto("/dashboard/gunluk?tur=dizi&yil=2026");
     expect(await page.getByRole("link", { name: "Breaking Bad", exact: true }).isVisible()).toBe(
       true,
@@ -191,12 +198,12 @@ describeInBrowser("Günlük", () => {
     const cookie = await account("Betiksiz Günlük");
     const page = await signedInPage(cookie, DESKTOP, false);
     await page.goto("/film/baba-1972-238");
-    await page.locator("summary", { hasText: "Günlüğe ekle" }).click();
-    const form = page.locator("details form");
+    await logSheet(page).click();
+    const form = sheet(page);
     await form.getByLabel("İzleme tarihi").fill("2027-01-01");
     await form.getByLabel("Yorum (isteğe bağlı)").fill("Her izleyişte yeni bir ayrıntı.");
     await form.getByLabel("Etiketler (isteğe bağlı)").fill("klasik");
-    await form.getByRole("button", { name: "Günlüğe ekle" }).click();
+    await form.getByRole("button", { name: "Kaydet" }).click();
     // The page comes back with the message and everything typed, the form open.
     await page.getByRole("alert").filter({ hasText: "İzleme tarihi gelecekte olamaz" }).waitFor();
     expect(await form.getByLabel("Yorum (isteğe bağlı)").inputValue()).toBe(
@@ -204,8 +211,8 @@ describeInBrowser("Günlük", () => {
     );
     expect(await form.getByLabel("Etiketler (isteğe bağlı)").inputValue()).toBe("klasik");
     await form.getByLabel("İzleme tarihi").fill("2026-11-20");
-    await form.getByRole("button", { name: "Günlüğe ekle" }).click();
-    await page.getByText("Günlüğünde 1 kez").waitFor();
+    await form.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Günlüğünüzde 1 kez").waitFor();
 
     await page.goto("/dashboard/gunluk");
     await page.getByRole("heading", { level: 2, name: "Kasım 2026" }).waitFor();
@@ -221,18 +228,7 @@ describeInBrowser("Günlük", () => {
     await page.locator("summary", { hasText: "Kaydı sil" }).click();
     await page.getByRole("button", { name: "Evet, sil" }).click();
     await page.waitForURL("**/dashboard/gunluk");
-    await page.getByText("Günlüğün henüz boş.").waitFor();
-
-    // İzledim offers to log, as a plain form too.
-    await post(
-      "/liste",
-      { intent: "status", status: "watched", itemType: "movie", itemId: "597", returnTo: "/" },
-      cookie,
-    );
-    await page.goto("/film/titanik-1997-597");
-    const offer = page.getByRole("region", { name: "Günlüğe ekleme önerisi" });
-    await offer.getByRole("button", { name: "Evet, günlüğe ekle" }).click();
-    await page.getByText("Günlüğünde 1 kez").waitFor();
+    await page.getByText("Günlüğünüz henüz boş.").waitFor();
   });
 
   it("keeps the diary private: anonymous visitors sign in, another person's entry is not found", async () => {
@@ -271,5 +267,88 @@ describeInBrowser("Günlük", () => {
         "cache-control",
       ),
     ).toContain("private");
+  });
+});
+
+describeInBrowser("İzledim in two taps (decision 029)", () => {
+  const FIGHT_CLUB = "/film/dovus-kulubu-1999-550";
+  const combos = [
+    { name: "phone, with JavaScript", person: "Telefonda Betikli", viewport: PHONE, js: true },
+    { name: "desktop, with JavaScript", person: "Masada Betikli", viewport: DESKTOP, js: true },
+    { name: "phone, without JavaScript", person: "Telefonda Betiksiz", viewport: PHONE, js: false },
+    {
+      name: "desktop, without JavaScript",
+      person: "Masada Betiksiz",
+      viewport: DESKTOP,
+      js: false,
+    },
+  ];
+
+  for (const combo of combos)
+    it(`logs a film rated before from the sheet: ${combo.name}`, async () => {
+      // Rated 8 once, then put back on İzleme Listem by hand to watch it again.
+      const cookie = await account(combo.person);
+      const film = { itemType: "movie", itemId: "550", returnTo: "/" };
+      await post("/puan", { ...film, intent: "rate", rating: "8" }, cookie);
+      await post("/liste", { ...film, intent: "status", status: "plan_to_watch" }, cookie);
+      const page = await signedInPage(cookie, combo.viewport, combo.js);
+      await page.goto("/dashboard/liste");
+      const toWatch = page.getByRole("list", { name: "İzleme listesi" });
+      expect(await toWatch.textContent()).toContain("Dövüş Kulübü");
+
+      await page.goto(FIGHT_CLUB);
+      // İzledim is the first control under the title, beside the list buttons, in the first
+      // screen; their labels cannot be taken for each other.
+      const izledim = logSheet(page);
+      const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+      const first = await izledim.boundingBox();
+      expect(first!.y).toBeGreaterThan(title!.y);
+      expect(first!.y + first!.height).toBeLessThanOrEqual(combo.viewport.height);
+      const toList = page.getByRole(combo.js ? "button" : "link", { name: "Bir listeye ekle…" });
+      expect((await toList.boundingBox())!.y).toBeGreaterThanOrEqual(first!.y);
+      expect(await page.getByRole("group", { name: /^Puanım/ }).count()).toBe(1);
+
+      // Tap one: the sheet, with today and Puanım already in it.
+      await izledim.click();
+      const form = sheet(page);
+      expect(await form.getByLabel("İzleme tarihi").inputValue()).toBe("2026-11-26");
+      expect(await form.getByRole("radio", { name: "Puan: 8/10" }).isChecked()).toBe(true);
+      // One rating control on the page while the sheet is open: the sheet's.
+      const ratings = page.getByRole("group", { name: /^Puanım/ });
+      expect(await ratings.count()).toBe(1);
+      expect(await form.getByRole("group", { name: /^Puanım/ }).count()).toBe(1);
+      // Tap two: saved.
+      await form.getByRole("button", { name: "Kaydet" }).click();
+      // With JavaScript a toast; without, the page comes back (a redirect) with the watch in it.
+      if (combo.js) await toast(page, "Günlüğe eklendi");
+      await page.getByText("Günlüğünüzde 1 kez").waitFor();
+      if (combo.js) await page.getByRole("button", { name: "Listemde: İzledim" }).waitFor();
+      else
+        expect(await page.locator("summary", { hasText: "Listemde" }).textContent()).toContain(
+          "İzledim",
+        );
+      // The diary, the review and Puanım show one value.
+      await page.getByRole("group", { name: "Puanım: 8/10", exact: true }).waitFor();
+      expect(await reviewsOf(page).getByText("Puanım: 8/10").isVisible()).toBe(true);
+
+      await page.goto("/dashboard/liste");
+      await page.getByText("İzleme listeniz henüz boş.").waitFor();
+      await page.getByRole("link", { name: "İzlediklerim" }).click();
+      await page.waitForURL("**/dashboard/izlediklerim");
+      expect(await page.getByRole("list", { name: "İzlediğim yapımlar" }).textContent()).toContain(
+        "Dövüş Kulübü",
+      );
+      await page.goto("/dashboard/gunluk");
+      const entry = page.getByRole("listitem").filter({ hasText: "Dövüş Kulübü" });
+      expect(await entry.textContent()).toContain("8/10");
+    });
+
+  it("offers İzledim to anonymous visitors as a way to sign in, and no sheet", async () => {
+    const page = await app.tab(PHONE, {});
+    await page.goto(FIGHT_CLUB);
+    const link = page.getByRole("link", { name: "İzledim", exact: true });
+    expect(await link.getAttribute("href")).toBe("/auth");
+    expect(await page.locator("details[data-log-sheet]").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Bir listeye ekle…" }).count()).toBe(1);
   });
 });

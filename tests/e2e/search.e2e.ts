@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, inject, it } from "vitest";
 import { fakeTmdbControl } from "../fake-tmdb/server";
-import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { describeInBrowser, PHONE, SEARCH_CONTROL, useBrowser } from "./browser";
 
 const tmdbBaseURL = inject("tmdbBaseURL");
 const fake = fakeTmdbControl(inject("fakeTmdbURL"));
@@ -16,9 +16,8 @@ describeInBrowser("search dialog", () => {
   it("waits for typing to pause: one request for a quickly typed word", async () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/");
-    await page.getByRole("button", { name: "Ara" }).click();
-    const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
-    // The dialog's code loads on this first click.
+    await page.locator(SEARCH_CONTROL).click();
+    const input = page.getByRole("dialog").getByPlaceholder("Film, dizi veya oyuncu ara...");
     await page.getByText("En az 3 karakter girin").waitFor();
     await input.pressSequentially("dövüş", { delay: 60 });
     await page.getByRole("option", { name: /Dövüş Kulübü/ }).waitFor();
@@ -33,10 +32,14 @@ describeInBrowser("search dialog", () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/");
     await page.keyboard.press("Control+k");
-    const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
+    const input = page.getByRole("dialog").getByPlaceholder("Film, dizi veya oyuncu ara...");
     await input.fill("örnek");
     await page.getByRole("group", { name: "Filmler" }).waitFor();
     await page.getByRole("group", { name: "Oyuncular" }).waitFor();
+    // A native modal dialog: the page behind it is inert.
+    expect(await page.getByRole("dialog").evaluate((dialog) => dialog.matches(":modal"))).toBe(
+      true,
+    );
     for (const group of ["Filmler", "Diziler", "Oyuncular"]) {
       const options = page.getByRole("group", { name: group }).getByRole("option");
       const count = await options.count();
@@ -55,15 +58,17 @@ describeInBrowser("search dialog", () => {
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(chosen).toContain("Örnek Film");
     // The search is cleared for next time.
-    await page.getByRole("button", { name: "Ara" }).click();
-    expect(await page.getByPlaceholder("Film, dizi veya oyuncu ara...").inputValue()).toBe("");
+    await page.locator(SEARCH_CONTROL).click();
+    expect(
+      await page.getByRole("dialog").getByPlaceholder("Film, dizi veya oyuncu ara...").inputValue(),
+    ).toBe("");
   });
 
   it("says when nothing matches, and closes with Escape", async () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/");
-    await page.getByRole("button", { name: "Ara" }).click();
-    const input = page.getByPlaceholder("Film, dizi veya oyuncu ara...");
+    await page.locator(SEARCH_CONTROL).click();
+    const input = page.getByRole("dialog").getByPlaceholder("Film, dizi veya oyuncu ara...");
     await input.fill("ab");
     await page.getByText("En az 3 karakter girin").waitFor();
     await input.fill("zzqqxx");
@@ -75,8 +80,8 @@ describeInBrowser("search dialog", () => {
   it("finds Turkish titles typed without Turkish letters", async () => {
     const page = await browser.newPage();
     await page.goto("/");
-    await page.getByRole("button", { name: "Ara" }).click();
-    await page.getByPlaceholder("Film, dizi veya oyuncu ara...").fill("eskiya");
+    await page.locator(SEARCH_CONTROL).click();
+    await page.getByRole("dialog").getByPlaceholder("Film, dizi veya oyuncu ara...").fill("eskiya");
     await page.getByRole("option", { name: /Eşkıya/ }).click();
     await page.waitForURL(/\/film\/eskiya-1996-\d+$/);
   });

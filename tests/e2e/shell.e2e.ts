@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeInBrowser, PHONE, useBrowser } from "./browser";
+import { describeInBrowser, MENU_CONTROL, PHONE, SEARCH_CONTROL, useBrowser } from "./browser";
 
 describeInBrowser("the shell on every page", () => {
   const browser = useBrowser();
@@ -20,11 +20,11 @@ describeInBrowser("the shell on every page", () => {
     ]) {
       expect(await nav.getByRole("link", { name: label }).getAttribute("href")).toBe(href);
     }
-    expect(await page.getByRole("button", { name: "Ara" }).isVisible()).toBe(true);
+    expect(await page.locator(SEARCH_CONTROL).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Giriş Yap" }).getAttribute("href")).toBe("/auth");
 
     const footer = page.locator("footer");
-    expect(await footer.textContent()).toContain("© 2025");
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Perde`);
     expect(await footer.textContent()).toContain(
       "Bu ürün TMDB API'sini kullanır ancak TMDB tarafından onaylanmamış veya sertifikalandırılmamıştır.",
     );
@@ -51,11 +51,11 @@ describeInBrowser("the shell on every page", () => {
     const page = await browser.newPage(PHONE);
     await page.goto("/");
     expect(await page.getByRole("navigation", { name: "Ana menü" }).isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Menüyü aç" }).click();
+    await page.locator(MENU_CONTROL).click();
     const menu = page.getByRole("navigation", { name: "Mobil menü" });
     await menu.getByRole("link", { name: "Oyuncular" }).click();
     await page.waitForURL("**/oyuncular");
-    // The menu closes once the navigation is done (and its closing animation has played).
+    // The menu closes with the navigation.
     await menu.waitFor({ state: "hidden" });
     expect(browser.errors).toEqual([]);
   });

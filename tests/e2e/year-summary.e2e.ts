@@ -185,7 +185,7 @@ describeInBrowser("Yıllık özet", () => {
     await page.getByRole("link", { name: "← 2024 özeti" }).click();
     await page.waitForURL("**/dashboard/ozet/2024");
     await expect
-      .poll(() => page.getByText("2024 yılında izlediğin bir film ya da bölüm yok.").count())
+      .poll(() => page.getByText("2024 yılında izlediğiniz bir film ya da bölüm yok.").count())
       .toBe(1);
     expect(await page.getByRole("link", { name: "2025 özeti →" }).count()).toBe(1);
   });

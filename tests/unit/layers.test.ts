@@ -56,6 +56,12 @@ describe("one-way layers", () => {
       "app/shell",
     ],
     ["app/library/example.ts", 'import { loader as value } from "~/routes/movie";', "app/library"],
+    // Lists and history sit side by side: what both need lives below them (issue 35).
+    [
+      "app/lists/example.ts",
+      'import { addDiaryEntry as value } from "~/history/diary.server";',
+      "app/lists",
+    ],
     [
       "app/catalogue/example.ts",
       'import type { AppServices as value } from "~/services.server";',

@@ -65,7 +65,9 @@ export function AuthForms() {
       <div className="space-y-6 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
         <div className="space-y-1 text-center">
           <h1 className="text-2xl font-bold">Hoş geldiniz</h1>
-          <p className="text-sm text-muted-foreground">Listeni oluştur, puanla ve yorum yap.</p>
+          <p className="text-sm text-muted-foreground">
+            Listenizi oluşturun, puan verin ve yorum yapın.
+          </p>
         </div>
         {message && <FormMessage tone={answer.error ? "error" : "success"}>{message}</FormMessage>}
         <div className="space-y-6">

@@ -1,3 +1,4 @@
+import { SCROLL_ROW } from "~/ui/scroll-row";
 import { Link } from "~/ui/link";
 import { Eye } from "~/ui/icons";
 import { useImageUrl } from "./image-base";
@@ -29,10 +30,7 @@ function PeopleRow({
 }) {
   const image = useImageUrl();
   return (
-    <ul
-      aria-label={label}
-      className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
-    >
+    <ul aria-label={label} className={SCROLL_ROW}>
       {people.map((person, index) => (
         <li key={`${person.id}-${index}`} className="w-32 shrink-0 snap-start">
           <Link to={paths.person(person)} className="group block space-y-2">

@@ -1,5 +1,4 @@
-import { Tabs } from "radix-ui";
-import { tabTriggerClass } from "~/ui/tabs";
+import { Disclosure } from "~/ui/disclosure";
 import type { ReactNode } from "react";
 import { Link } from "~/ui/link";
 import type { loadPersonPage } from "../detail-pages.server";
@@ -100,28 +99,23 @@ export function PersonPage({
           </p>
         </Section>
         <Section id="filmografi" title="Filmografi">
-          <Tabs.Root
-            defaultValue={data.movies.count || !data.series.count ? "filmler" : "diziler"}
-            className="space-y-4"
-          >
-            <Tabs.List
-              aria-label="Filmografi"
-              className="inline-flex gap-1 rounded-lg bg-muted p-1"
+          {/* Native disclosures, one open at a time (decision 026). */}
+          <div className="space-y-3">
+            <Disclosure
+              group="filmografi"
+              open={data.movies.count > 0 || !data.series.count}
+              summary={`Filmler (${data.movies.count})`}
             >
-              <Tabs.Trigger value="filmler" className={tabTriggerClass}>
-                Filmler ({data.movies.count})
-              </Tabs.Trigger>
-              <Tabs.Trigger value="diziler" className={tabTriggerClass}>
-                Diziler ({data.series.count})
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="filmler">
               <Filmography groups={data.movies.groups} empty="Film bulunamadı." />
-            </Tabs.Content>
-            <Tabs.Content value="diziler">
+            </Disclosure>
+            <Disclosure
+              group="filmografi"
+              open={!data.movies.count && data.series.count > 0}
+              summary={`Diziler (${data.series.count})`}
+            >
               <Filmography groups={data.series.groups} empty="Dizi bulunamadı." />
-            </Tabs.Content>
-          </Tabs.Root>
+            </Disclosure>
+          </div>
         </Section>
         {reviews}
       </div>

@@ -1,3 +1,5 @@
+import { cn } from "~/ui/cn";
+import { SCROLL_ROW } from "~/ui/scroll-row";
 import type { TitleCard as Card } from "../cards";
 import { Section } from "./detail-hero";
 import { TitleCard } from "./title-card";
@@ -13,10 +15,7 @@ export function Recommendations({
   if (items.length === 0) return null;
   return (
     <Section id="benzer" title={heading}>
-      <ul
-        aria-label={heading}
-        className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:gap-4 sm:px-0"
-      >
+      <ul aria-label={heading} className={cn(SCROLL_ROW, "sm:gap-4")}>
         {items.map((item) => (
           <li key={`${item.mediaType}-${item.id}`} className="w-36 shrink-0 snap-start sm:w-44">
             <TitleCard title={item} />

@@ -7,6 +7,7 @@ import { formatLongDate, formatRating, yearOf } from "~/core/format";
 import { Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
 import { Poster } from "./poster";
+import { episodeListTitle } from "../display";
 
 export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPage>>>;
 
@@ -40,7 +41,7 @@ export function SeasonPage({
         <Poster
           src={image("w500", season.posterPath)}
           alt={season.name}
-          className="w-40 shrink-0 rounded-xl sm:w-48"
+          className="w-28 shrink-0 rounded-xl sm:w-48"
         />
         <div className="space-y-3">
           {show && <p className="text-muted-foreground">{show.name}</p>}
@@ -64,56 +65,60 @@ export function SeasonPage({
         </Section>
       )}
       <Section id="bolumler" title="Bölümler">
-        <ol className="space-y-3">
-          {season.episodes.map((episode) => (
-            <li
-              key={episode.episodeNumber}
-              className="space-y-3 rounded-xl border bg-card p-3 has-[a:hover]:border-primary"
-            >
-              <Link
-                to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
-                className="group flex flex-col gap-4 sm:flex-row"
+        {/*
+          Compact rows: title, date and the marks beside them (the still only from sm up), so a
+          12-episode season is about a screen and a half on a phone, not nine.
+        */}
+        <ol className="space-y-2">
+          {season.episodes.map((episode) => {
+            const still = image("w200", episode.stillPath);
+            const date = formatLongDate(episode.airDate);
+            return (
+              <li
+                key={episode.episodeNumber}
+                className="flex items-center gap-3 rounded-xl border bg-card p-2.5 has-[a:hover]:border-primary sm:p-3"
               >
-                {image("w500", episode.stillPath) ? (
-                  <img
-                    src={image("w500", episode.stillPath)!}
-                    alt=""
-                    loading="lazy"
-                    className="aspect-video w-full shrink-0 rounded-lg bg-muted object-cover sm:w-56"
-                  />
-                ) : (
-                  <div className="aspect-video w-full shrink-0 rounded-lg bg-muted sm:w-56" />
+                <Link
+                  to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
+                  className="group flex min-w-0 flex-1 items-center gap-3"
+                >
+                  {still && (
+                    <img
+                      src={still}
+                      alt=""
+                      loading="lazy"
+                      className="hidden aspect-video w-36 shrink-0 rounded-md bg-muted object-cover sm:block"
+                    />
+                  )}
+                  <div className="min-w-0 space-y-0.5">
+                    <h3 className="leading-snug font-semibold group-hover:text-primary">
+                      {episodeListTitle(episode.episodeNumber, episode.name)}
+                    </h3>
+                    <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+                      {date && <span>{date}</span>}
+                      {episode.voteAverage > 0 && (
+                        <span className="inline-flex items-center gap-1">
+                          <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
+                          {formatRating(episode.voteAverage)}
+                        </span>
+                      )}
+                      {episode.runtime && <span>Süre: {episode.runtime} dakika</span>}
+                    </p>
+                    {episode.overview && (
+                      <p className="line-clamp-2 hidden text-sm text-muted-foreground sm:block">
+                        {episode.overview}
+                      </p>
+                    )}
+                  </div>
+                </Link>
+                {episodeActions && (
+                  <div className="flex shrink-0 flex-col items-stretch gap-1 text-sm">
+                    {episodeActions(episode.episodeNumber)}
+                  </div>
                 )}
-                <div className="min-w-0 space-y-1.5">
-                  <h3 className="font-semibold group-hover:text-primary">
-                    {episode.episodeNumber}. {episode.name}
-                  </h3>
-                  <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-                    {formatLongDate(episode.airDate) && (
-                      <span>{formatLongDate(episode.airDate)}</span>
-                    )}
-                    {episode.voteAverage > 0 && (
-                      <span className="inline-flex items-center gap-1">
-                        <Star className="size-3.5 fill-yellow-400 text-yellow-400" aria-hidden />
-                        {formatRating(episode.voteAverage)}
-                      </span>
-                    )}
-                  </p>
-                  {episode.overview && (
-                    <p className="line-clamp-3 text-sm text-muted-foreground">{episode.overview}</p>
-                  )}
-                  {episode.runtime && (
-                    <p className="text-sm text-muted-foreground">Süre: {episode.runtime} dakika</p>
-                  )}
-                </div>
-              </Link>
-              {episodeActions && (
-                <div className="flex flex-wrap items-center gap-2 sm:pl-60">
-                  {episodeActions(episode.episodeNumber)}
-                </div>
-              )}
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ol>
       </Section>
     </div>

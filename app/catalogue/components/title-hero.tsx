@@ -35,7 +35,10 @@ function GenreLinks({ genres, kind }: { genres: { id: number; name: string }[]; 
   );
 }
 
-/** The hero of a film or series page: pictures, names, facts, genres, trailer and list button. */
+/**
+ * The hero of a film or series page: pictures, names, facts, then the person's controls
+ * (`watchlist`: İzledim, the watchlist and list buttons) and the trailer, then ratings and genres.
+ */
 export function TitleHero({
   kind,
   title,
@@ -76,12 +79,13 @@ export function TitleHero({
           ...facts,
         ]}
       />
+      {/* The person's controls first, İzledim leading (decision 029); no trailer, no button. */}
+      <div className="flex flex-wrap items-start gap-3">
+        {watchlist}
+        {title.trailer && <TrailerButton trailer={title.trailer} title={name} />}
+      </div>
       {siteRating}
       <GenreLinks genres={title.genres} kind={kind} />
-      <div className="flex flex-wrap gap-3">
-        <TrailerButton trailer={title.trailer} title={name} />
-        {watchlist}
-      </div>
     </DetailHero>
   );
 }

@@ -7,17 +7,9 @@ import type { Video } from "../types";
 const loadDialog = () => import("./trailer-dialog");
 const TrailerDialog = lazy(loadDialog);
 
-/** Opens the trailer in a dialog; disabled and reading 'Fragman Yok' when there is none. */
-export function TrailerButton({ trailer, title }: { trailer: Video | null; title: string }) {
+/** Opens the trailer in a dialog. A title without a trailer shows no button (decision 029). */
+export function TrailerButton({ trailer, title }: { trailer: Video; title: string }) {
   const [requested, setRequested] = useState(false);
-  if (!trailer) {
-    return (
-      <Button variant="secondary" disabled>
-        <Play className="size-4" aria-hidden />
-        Fragman Yok
-      </Button>
-    );
-  }
   const button = (props: {
     onClick?: () => void;
     onPointerEnter?: () => void;

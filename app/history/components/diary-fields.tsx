@@ -36,10 +36,13 @@ export function DiaryFields({
   values,
   today,
   idPrefix,
+  ratingLegend = "Puan (isteğe bağlı)",
 }: {
   values: DiaryFieldValues;
   today: string;
   idPrefix: string;
+  /** The rating is Puanım (decision 029): the title's page says so and shows its value. */
+  ratingLegend?: string;
 }) {
   const [rating, setRating] = useState(values.rating);
   return (
@@ -57,7 +60,7 @@ export function DiaryFields({
         />
       </label>
       <RatingPicker
-        legend="Puan (isteğe bağlı)"
+        legend={ratingLegend}
         name="rating"
         value={rating}
         onPick={setRating}

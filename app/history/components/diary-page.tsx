@@ -180,7 +180,7 @@ export function DiaryPage({ data }: { data: DiaryPageData }) {
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
           {filtered
             ? "Bu filtrelere uyan bir kayıt yok."
-            : "Günlüğün henüz boş. Bir film ya da dizinin sayfasında “Günlüğe ekle” ile başla."}
+            : "Günlüğünüz henüz boş. Bir film ya da dizinin sayfasında “İzledim” ile başlayın."}
         </p>
       ) : (
         months.map(({ month, entries }) => (

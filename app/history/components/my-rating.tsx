@@ -74,7 +74,8 @@ export function MyRating({
     <fetcher.Form
       method="post"
       action={paths.rate}
-      className="w-fit max-w-full space-y-2 rounded-xl border bg-background/60 px-4 py-3"
+      data-my-rating=""
+      className="w-fit max-w-full space-y-2 rounded-xl border bg-background/60 px-3 py-3 sm:px-4"
       onSubmit={(event) => {
         // With JavaScript every tap already saved; Enter or the fallback button saves again.
         event.preventDefault();

@@ -3,6 +3,7 @@ import { Link } from "~/ui/link";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { formatCount, formatLongDate, formatRating } from "~/core/format";
 import { paths } from "~/core/paths";
+import { ShareButton } from "~/ui/share-button";
 import type { Ranked, Watch, YearSummary } from "../year-summary.server";
 import {
   changeText,
@@ -190,14 +191,55 @@ function YearNav({
   );
 }
 
+/**
+ * "Özetimi paylaş": the summary's picture (decision 028) when the profile is public, else how to
+ * make it shareable. The page itself is the person's own; the picture is what others see.
+ */
+function ShareSummary({ year, image }: { year: number; image: string | null }) {
+  if (!image)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Özetinizi paylaşmak için{" "}
+        <Link to={paths.account} className="text-primary hover:underline">
+          Hesabım
+        </Link>{" "}
+        sayfasından profilinizi herkese açık yapın.
+      </p>
+    );
+  return (
+    <section aria-labelledby="ozet-paylas" className="space-y-3">
+      <h2 id="ozet-paylas" className="text-xl font-bold">
+        Özetinizi paylaşın
+      </h2>
+      <img
+        src={image}
+        alt={`${year} özetinizin paylaşım görseli`}
+        width={1200}
+        height={630}
+        loading="lazy"
+        className="w-full max-w-xl rounded-lg border"
+      />
+      <ShareButton
+        path={image}
+        title={`${year} özetim`}
+        text={`Perde'de ${year} özetim`}
+        label="Özetimi paylaş"
+      />
+    </section>
+  );
+}
+
 export function YearSummaryPage({
   summary,
   previousYear,
   nextYear,
+  shareImage,
 }: {
   summary: YearSummary;
   previousYear: number | null;
   nextYear: number | null;
+  /** The summary's public picture, when the profile is public. */
+  shareImage: string | null;
 }) {
   const { year, totals, previous, months } = summary;
   const hours = hoursOf(totals.minutes);
@@ -228,8 +270,8 @@ export function YearSummaryPage({
 
       {summary.empty ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {year} yılında izlediğin bir film ya da bölüm yok. Günlüğüne bir izleme eklediğinde özetin
-          burada görünecek.
+          {year} yılında izlediğiniz bir film ya da bölüm yok. Günlüğünüze bir izleme eklediğinizde
+          özetiniz burada görünecek.
         </p>
       ) : (
         <>
@@ -337,7 +379,7 @@ export function YearSummaryPage({
 
           <Section id="puanlar" title="Puanlarım">
             {rated === 0 ? (
-              <p className="text-sm text-muted-foreground">Bu yıl günlüğüne puan vermedin.</p>
+              <p className="text-sm text-muted-foreground">Bu yıl günlüğünüzde puan vermediniz.</p>
             ) : (
               <>
                 <p className="text-sm">
@@ -374,6 +416,7 @@ export function YearSummaryPage({
               {summary.last && <WatchLine label="Son izleme" watch={summary.last} />}
             </dl>
           </Section>
+          <ShareSummary year={year} image={shareImage} />
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { SCROLL_ROW } from "~/ui/scroll-row";
 import { Loader2, Star, X } from "~/ui/icons";
 import { useEffect, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
@@ -122,10 +123,7 @@ function Scroller({
   label: string;
 }) {
   return (
-    <ul
-      aria-label={label}
-      className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
-    >
+    <ul aria-label={label} className={SCROLL_ROW}>
       {tiles.map((tile) => (
         <Tile key={tile.key} tile={tile} removable={removable} />
       ))}
@@ -163,7 +161,7 @@ export function DashboardPage({
         {/* Shrinks (a long address breaks) so that Çıkış Yap stays on a phone's screen. */}
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">
-            Hoş geldin, {name || email}!
+            Hoş geldiniz, {name || email}!
           </h1>
           <p className="text-sm break-all text-muted-foreground">{email}</p>
           {summaryYear !== undefined && (
@@ -244,7 +242,7 @@ export function DashboardPage({
                 Günlüğüm
               </h2>
               <p className="text-sm text-muted-foreground">
-                İzlediğin her film ve dizi, tarihi, puanı ve notlarıyla.
+                İzlediğiniz her film ve dizi, tarihi, puanı ve notlarıyla.
               </p>
             </div>
             <Button variant="outline" asChild>
@@ -261,7 +259,7 @@ export function DashboardPage({
                 Listelerim
               </h2>
               <p className="text-sm text-muted-foreground">
-                Kendi sıraladığın film ve dizi listeleri; gizli tut ya da paylaş.
+                Kendi sıraladığınız film ve dizi listeleri; gizli tutun ya da paylaşın.
               </p>
             </div>
             <Button variant="outline" asChild>

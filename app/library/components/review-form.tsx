@@ -76,7 +76,7 @@ export function ReviewForm({
   const [followed, setFollowed] = useState(initialRating);
   if (followed !== initialRating) {
     setFollowed(initialRating);
-    if (!editing) setRating(initialRating ?? 0);
+    if (!editing || item.type !== "person") setRating(initialRating ?? 0);
   }
   const [comment, setComment] = useState(editing?.comment ?? "");
   const busy = fetcher.state !== "idle";
@@ -92,9 +92,9 @@ export function ReviewForm({
     if (editing) onDone?.();
     else {
       setComment("");
-      setRating(0);
+      if (item.type === "person") setRating(0);
     }
-  }, [sent, fetcher.state, answer, editing, onDone]);
+  }, [sent, fetcher.state, answer, editing, onDone, item.type]);
 
   return (
     <fetcher.Form
@@ -129,7 +129,25 @@ export function ReviewForm({
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       {hydrated && <input type="hidden" name="js" value="1" />}
-      <StarPicker value={rating} onChange={setRating} />
+      {item.type === "person" ? (
+        <StarPicker value={rating} onChange={setRating} />
+      ) : (
+        // A film's or series' rating is Puanım (decision 029), set at the top of the page or in
+        // the İzledim sheet: the review shows it and keeps it, with no second control.
+        <p className="text-sm">
+          <input type="hidden" name="rating" value={rating || ""} />
+          {rating ? (
+            <span className="inline-flex items-center gap-1 font-medium">
+              <Star className="size-4 fill-yellow-400 text-yellow-400" aria-hidden />
+              Puanım: {rating}/10
+            </span>
+          ) : (
+            <span className="text-muted-foreground">
+              Puanınızı sayfanın başındaki “Puanım”dan verebilirsiniz.
+            </span>
+          )}
+        </p>
+      )}
       <label className="block space-y-1.5">
         <span className="text-sm font-medium">Yorumunuz</span>
         <textarea

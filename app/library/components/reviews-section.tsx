@@ -75,12 +75,22 @@ function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNo
 function OwnReview({
   review,
   item,
+  myRating,
 }: {
   review: ReviewView;
   item: { type: "movie" | "tv" | "person"; id: number };
+  myRating: number | null;
 }) {
   const [editing, setEditing] = useState(false);
-  if (editing) return <ReviewForm item={item} editing={review} onDone={() => setEditing(false)} />;
+  if (editing)
+    return (
+      <ReviewForm
+        item={item}
+        editing={review}
+        initialRating={item.type === "person" ? null : myRating}
+        onDone={() => setEditing(false)}
+      />
+    );
   return (
     <ReviewCard
       review={review}
@@ -124,11 +134,11 @@ export function ReviewsSection({
       </h2>
       {offerReview && (
         <p role="status" className="rounded-lg bg-primary/10 px-4 py-3 font-medium text-primary">
-          İzledin! Puan vermek ister misin?
+          İzlediniz! Puan vermek ister misiniz?
         </p>
       )}
       {own ? (
-        <OwnReview key={own.id} review={own} item={item} />
+        <OwnReview key={own.id} review={own} item={item} myRating={myRating} />
       ) : (
         <ReviewForm item={item} initialRating={myRating} />
       )}

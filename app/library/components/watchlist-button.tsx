@@ -29,7 +29,8 @@ function currentStatus(
 }
 
 /**
- * Not in the list: 'Listeye Ekle' (SPEC.md section 4). In the list: 'Listemde · {status}', a small
+ * Not in the list: 'İzleme listeme ekle' (SPEC.md section 4's 'Listeye Ekle', renamed by decision
+ * 029 so it cannot be taken for "Bir listeye ekle…"). In the list: 'Listemde · {status}', a small
  * menu to change the status (İzleyeceğim, İzliyorum, İzledim) or remove the title. Without
  * JavaScript the menu is a <details> of plain form buttons; once hydrated, a Radix menu whose
  * choices post the same forms. Disabled while a request runs; anonymous visitors sign in first.
@@ -78,7 +79,7 @@ export function WatchlistButton({
         {hidden("add")}
         <Button type="submit" variant="outline" disabled={busy} aria-pressed={false}>
           <Plus className="size-4" aria-hidden />
-          Listeye Ekle
+          İzleme listeme ekle
         </Button>
       </fetcher.Form>
     );
@@ -100,7 +101,7 @@ export function WatchlistButton({
       className="inline-flex items-center gap-1.5 self-center text-sm font-medium text-primary hover:underline"
     >
       <Star className="size-4" aria-hidden />
-      Puan vermek ister misin?
+      Puan vermek ister misiniz?
     </a>
   ) : null;
 

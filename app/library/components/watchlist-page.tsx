@@ -7,8 +7,8 @@ import { cn } from "~/ui/cn";
 import { Pager } from "~/ui/pager";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigatingTo } from "~/ui/use-navigating";
-import { STATUS_LABELS, STATUS_SLUGS, WATCHLIST_STATUSES } from "../statuses";
-import { LIST_KINDS, LIST_SORTS, listHref, type ListFilters } from "../list-filters";
+import { STATUS_LABELS, STATUS_SLUGS } from "../statuses";
+import { LIST_KINDS, LIST_SORTS, listHref, SHELVES, type ListFilters } from "../list-filters";
 import type { WatchlistPageData } from "../watchlist-page.server";
 import { Tile } from "./dashboard-page";
 import { paths } from "~/core/paths";
@@ -38,12 +38,39 @@ function Chips({
   );
 }
 
-/** /dashboard/liste: the whole watchlist with status and kind filters, a sort and pages of 24. */
+/** İzleme Listem and İzlediklerim, each one page's address: plain links, no script needed. */
+function ShelfTabs({ current }: { current: ListFilters["shelf"] }) {
+  return (
+    <nav aria-label="Listelerim" className="flex gap-1 border-b">
+      {(["to-watch", "watched"] as const).map((shelf) => (
+        <Link
+          key={shelf}
+          to={SHELVES[shelf].path}
+          aria-current={shelf === current ? "page" : undefined}
+          className={cn(
+            "-mb-px border-b-2 px-4 py-2 text-sm font-semibold",
+            shelf === current
+              ? "border-primary text-primary"
+              : "border-transparent text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {SHELVES[shelf].title}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * /dashboard/liste (İzleme Listem: what is to watch) and /dashboard/izlediklerim (İzlediklerim:
+ * what was watched), with status (İzleme Listem only) and kind filters, a sort and pages of 24.
+ */
 export function WatchlistPage({ data }: { data: WatchlistPageData }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const loading = useNavigatingTo(paths.watchlist);
   const { filters } = data;
+  const shelf = SHELVES[filters.shelf];
+  const loading = useNavigatingTo(shelf.path);
   // Every change goes back to page 1 and replaces the URL.
   const change = (next: Partial<ListFilters>) => listHref({ ...filters, ...next });
 
@@ -53,11 +80,11 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
         items={[
           { label: "Ana Sayfa", to: "/" },
           { label: "Dashboard", to: paths.dashboard },
-          { label: "İzleme Listem" },
+          { label: shelf.title },
         ]}
       />
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-3xl font-bold">İzleme Listem</h1>
+        <h1 className="text-3xl font-bold">{shelf.title}</h1>
         {!data.failed && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {data.total} yapım
@@ -65,19 +92,23 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
         )}
       </div>
 
+      <ShelfTabs current={filters.shelf} />
+
       <section aria-label="Filtreler" className="space-y-3">
-        <Chips
-          label="Durum"
-          active={filters.status}
-          hrefFor={(status) => change({ status })}
-          options={[
-            { value: undefined, label: "Tümü" },
-            ...WATCHLIST_STATUSES.map((status) => ({
-              value: STATUS_SLUGS[status],
-              label: STATUS_LABELS[status],
-            })),
-          ]}
-        />
+        {shelf.statuses.length > 1 && (
+          <Chips
+            label="Durum"
+            active={filters.status}
+            hrefFor={(status) => change({ status })}
+            options={[
+              { value: undefined, label: "Tümü" },
+              ...shelf.statuses.map((status) => ({
+                value: STATUS_SLUGS[status],
+                label: STATUS_LABELS[status],
+              })),
+            ]}
+          />
+        )}
         <Chips
           label="Tür"
           active={filters.kind}
@@ -87,7 +118,7 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
             ...LIST_KINDS.map((kind) => ({ value: kind.slug, label: kind.label })),
           ]}
         />
-        <Form method="get" action={paths.watchlist} className="flex flex-wrap items-end gap-3">
+        <Form method="get" action={shelf.path} className="flex flex-wrap items-end gap-3">
           {filters.status && <input type="hidden" name="durum" value={filters.status} />}
           {filters.kind && <input type="hidden" name="tur" value={filters.kind} />}
           <label className="space-y-1.5 text-sm font-medium">
@@ -129,7 +160,7 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
         <div className="space-y-3 rounded-lg border border-dashed p-8 text-center">
           <p className="text-muted-foreground">
             {data.total === 0 && !filters.status && !filters.kind
-              ? "İzleme listeniz henüz boş."
+              ? shelf.empty
               : "Bu filtrelere uygun yapım bulunamadı."}
           </p>
           <Button asChild variant="secondary">
@@ -138,7 +169,7 @@ export function WatchlistPage({ data }: { data: WatchlistPageData }) {
         </div>
       ) : (
         <ul
-          aria-label="İzleme listesi"
+          aria-label={shelf.gridLabel}
           aria-busy={loading}
           className={cn(
             "grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4 lg:grid-cols-6",

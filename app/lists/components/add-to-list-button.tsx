@@ -9,7 +9,8 @@ import { useHydrated } from "~/ui/use-hydrated";
 // The picker (a Radix popover and its forms) loads only for a signed-in visitor with JavaScript.
 const AddToListPicker = lazy(() => import("./add-to-list-picker"));
 
-const LABEL = "Listeye ekle…";
+/** Not "Listeye ekle…": beside "İzleme listeme ekle" it must not be taken for it (decision 029). */
+const LABEL = "Bir listeye ekle…";
 
 /** The button's look, shared by the link it is without JavaScript and the picker's trigger. */
 const addToListTriggerClass = (compact: boolean) =>

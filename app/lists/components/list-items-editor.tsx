@@ -219,7 +219,7 @@ export function ListItemsEditor({
   if (shown.length === 0)
     return (
       <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-        Bu listede henüz yapım yok. Film ve dizi sayfalarındaki “Listeye ekle…” düğmesiyle
+        Bu listede henüz yapım yok. Film ve dizi sayfalarındaki “Bir listeye ekle…” düğmesiyle
         ekleyebilirsiniz.
       </p>
     );

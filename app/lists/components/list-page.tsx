@@ -10,6 +10,7 @@ import type { ListItemView } from "../lists.server";
 import type { ListPageData } from "../list-pages.server";
 import { VISIBILITY_LABELS } from "../schemas";
 import { formatChangedOn } from "./list-dates";
+import { ShareButton } from "~/ui/share-button";
 
 /** The description's paragraphs (a blank line between them); single line breaks are kept. */
 const paragraphsOf = (text: string) => text.split(/\n{2,}/).filter(Boolean);
@@ -86,14 +87,23 @@ export function ListPage({ data: { list, page, totalPages, offset } }: { data: L
               {paragraph}
             </p>
           ))}
-        {list.role && (
-          <Button variant="outline" asChild>
-            <Link to={paths.listEdit(list.id)}>
-              <Pencil className="size-4" aria-hidden />
-              Düzenle
-            </Link>
-          </Button>
-        )}
+        <div className="flex flex-wrap items-start gap-2">
+          {list.visibility !== "private" && (
+            <ShareButton
+              path={paths.list(list)}
+              title={list.name}
+              text={`${list.name}: Perde'de bir liste`}
+            />
+          )}
+          {list.role && (
+            <Button variant="outline" asChild>
+              <Link to={paths.listEdit(list.id)}>
+                <Pencil className="size-4" aria-hidden />
+                Düzenle
+              </Link>
+            </Button>
+          )}
+        </div>
       </header>
       {list.items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">

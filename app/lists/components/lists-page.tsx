@@ -80,7 +80,7 @@ export function ListsPage({ lists }: { lists: ListSummary[] }) {
             </h2>
             {owned.length === 0 ? (
               <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-                Henüz bir listeniz yok. İlk listenizi yandaki formla oluşturun.
+                Henüz bir listeniz yok. İlk listenizi “Liste oluştur” formuyla oluşturun.
               </p>
             ) : (
               <ul className="space-y-3">

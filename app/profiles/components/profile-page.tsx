@@ -8,6 +8,7 @@ import { initialLetter } from "~/ui/initial";
 import { Link } from "~/ui/link";
 import type { FavoriteFilm } from "../profile-settings.server";
 import type { ProfileTitle, PublicProfile } from "../profile-page.server";
+import { ShareButton } from "~/ui/share-button";
 
 const KIND = { movie: "Film", tv: "Dizi" } as const;
 
@@ -110,6 +111,12 @@ export function ProfilePage({ data }: { data: PublicProfile }) {
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{data.name}</h1>
           <p className="text-muted-foreground">@{data.username}</p>
         </div>
+        <ShareButton
+          className="ml-auto"
+          path={paths.profile(data.username)}
+          title={`${data.name} (@${data.username})`}
+          text={`${data.name} adlı kişinin Perde profili`}
+        />
       </header>
 
       <Section id="favori-4" title="Favori 4">

@@ -4,7 +4,8 @@ import { formatLongDate } from "~/core/format";
 import { paths } from "~/core/paths";
 import { Button } from "~/ui/button";
 import { ChipLink } from "~/ui/chip-link";
-import { CalendarDays, Check, Copy } from "~/ui/icons";
+import { ownEpisodeName } from "~/catalogue/display";
+import { CalendarDays, Check, Copy, ExternalLink } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -36,7 +37,7 @@ function Day({ group }: { group: CalendarDay }) {
               </span>
               <span className="block truncate text-sm text-muted-foreground">
                 {episodeLabel(episode.seasonNumber, episode.episodeNumber)}
-                {episode.episodeName && ` · ${episode.episodeName}`}
+                {ownEpisodeName(episode.episodeName) && ` · ${ownEpisodeName(episode.episodeName)}`}
               </span>
             </Link>
             {episode.watched && (
@@ -65,6 +66,36 @@ function Days({ id, title, days }: { id: string; title: string; days: CalendarDa
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The feed's address for calendar apps (issue 34.5): `webcal://` opens the device's own calendar
+ * app on the subscription; Google Calendar takes the same address as its `cid`.
+ */
+const webcalUrl = (feedUrl: string) => feedUrl.replace(/^https?:\/\//, "webcal://");
+const googleCalendarUrl = (feedUrl: string) =>
+  `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcalUrl(feedUrl))}`;
+
+function CalendarAppLinks({ feedUrl }: { feedUrl: string }) {
+  const link =
+    "inline-flex h-10 items-center gap-1.5 rounded-lg border px-4 text-sm font-medium hover:bg-muted";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={webcalUrl(feedUrl)} className={link}>
+        <CalendarDays className="size-4" aria-hidden />
+        Takvim uygulamasında aç
+      </a>
+      <a
+        href={googleCalendarUrl(feedUrl)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={link}
+      >
+        <ExternalLink className="size-4" aria-hidden />
+        Google Takvim'e ekle
+      </a>
+    </div>
   );
 }
 
@@ -121,14 +152,14 @@ function FeedSection({
         Takvim aboneliği
       </h2>
       <p className="text-sm text-muted-foreground">
-        Telefonunun ya da bilgisayarının takvim uygulaması bu özel bağlantıya abone olursa
-        dizilerinin bir hafta öncesinden üç ay sonrasına kadarki bölümleri takviminde görünür.
-        Bağlantıyı kimseyle paylaşma: onu bilen herkes takvimini görebilir.
+        Telefonunuzun ya da bilgisayarınızın takvim uygulaması bu özel bağlantıya abone olursa
+        dizilerinizin bir hafta öncesinden üç ay sonrasına kadarki bölümleri takviminizde görünür.
+        Bağlantıyı kimseyle paylaşmayın: onu bilen herkes takviminizi görebilir.
       </p>
       {feedUrl && (
         <div className="space-y-2">
           <label htmlFor="takvim-baglantisi" className="block text-sm font-medium">
-            Abonelik bağlantın
+            Abonelik bağlantınız
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input
@@ -145,16 +176,17 @@ function FeedSection({
               </Button>
             )}
           </div>
+          <CalendarAppLinks feedUrl={feedUrl} />
           <p className="text-xs text-muted-foreground">
-            Güvenliğin için bu bağlantıyı yalnızca şimdi gösteriyoruz; kaybedersen yeni bir bağlantı
-            oluşturabilirsin.
+            Güvenliğiniz için bu bağlantıyı yalnızca şimdi gösteriyoruz; kaybederseniz yeni bir
+            bağlantı oluşturabilirsiniz.
           </p>
         </div>
       )}
       {!feedUrl && createdOn && (
         <p className="text-sm">
-          Takvim bağlantın {formatLongDate(createdOn)} tarihinde oluşturuldu. Bağlantıyı
-          kaybettiysen yeni bir tane oluştur: eskisi o anda çalışmaz olur.
+          Takvim bağlantınız {formatLongDate(createdOn)} tarihinde oluşturuldu. Bağlantıyı
+          kaybettiyseniz yeni bir tane oluşturun: eskisi o anda çalışmaz olur.
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -181,7 +213,7 @@ export function CalendarPage({
       <header className="space-y-2">
         <h1 className="text-2xl font-bold sm:text-3xl">Takvim</h1>
         <p className="text-sm text-muted-foreground">
-          İzlediğin ve izleyeceğin dizilerin son {PAGE_DAYS_BACK} günde yayınlanan ve önümüzdeki{" "}
+          İzlediğiniz ve izleyeceğiniz dizilerin son {PAGE_DAYS_BACK} günde yayınlanan ve önümüzdeki{" "}
           {PAGE_DAYS_AHEAD} günde yayınlanacak bölümleri.
         </p>
         <nav aria-label="Dizi durumu" className="flex flex-wrap gap-2 pt-2">
@@ -201,7 +233,7 @@ export function CalendarPage({
         <div className="space-y-3 rounded-lg border border-dashed p-8 text-center">
           <p className="text-muted-foreground">
             {data.followed === 0
-              ? "Takviminde henüz dizi yok. İzliyorum ya da İzleyeceğim listene dizi ekle; yeni bölümleri burada görürsün."
+              ? "Takviminizde henüz dizi yok. İzliyorum ya da İzleyeceğim listenize dizi ekleyin; yeni bölümleri burada görürsünüz."
               : `Son ${PAGE_DAYS_BACK} günde yayınlanan ya da önümüzdeki ${PAGE_DAYS_AHEAD} günde yayınlanacak bir bölüm yok.`}
           </p>
           {data.followed === 0 && (

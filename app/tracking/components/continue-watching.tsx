@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useFetchers } from "react-router";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
+import { ownEpisodeName } from "~/catalogue/display";
 import { formatLongDate } from "~/core/format";
 import { paths } from "~/core/paths";
 import { Check } from "~/ui/icons";
@@ -21,7 +22,7 @@ function EpisodeLine({ seriesId, episode }: { seriesId: number; episode: UpNextS
   if (!episode)
     return (
       <p className="text-sm text-muted-foreground">
-        Yayınlanan bütün bölümleri izledin; yeni bölüm bekleniyor.
+        Yayınlanan bütün bölümleri izlediniz; yeni bölüm bekleniyor.
       </p>
     );
   const date = formatLongDate(episode.airDate);
@@ -31,7 +32,13 @@ function EpisodeLine({ seriesId, episode }: { seriesId: number; episode: UpNextS
         to={paths.episode(seriesId, episode.seasonNumber, episode.episodeNumber)}
         className="font-medium hover:text-primary"
       >
-        {episodeCode(episode)} <span aria-hidden>·</span> {episode.name}
+        {episodeCode(episode)}
+        {ownEpisodeName(episode.name) && (
+          <>
+            {" "}
+            <span aria-hidden>·</span> {ownEpisodeName(episode.name)}
+          </>
+        )}
         {episode.aired && date && (
           <>
             {" "}
@@ -119,7 +126,7 @@ export function ContinueWatching({ rows }: { rows: UpNextRow[] | null }) {
         </p>
       ) : rows.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
-          İzlediğin bir dizinin bölümünü işaretlediğinde sıradaki bölüm burada görünür.
+          İzlediğiniz bir dizinin bölümünü işaretlediğinizde sıradaki bölüm burada görünür.
         </p>
       ) : (
         <ul aria-label="İzlemeye Devam Et" className="grid gap-3 md:grid-cols-2">

@@ -10,7 +10,7 @@ import { Check, Eye } from "~/ui/icons";
 import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { applyMarks, pendingMarks } from "../pending-marks";
-import type { MarkIntent } from "../schemas";
+import type { MarkIntent } from "../mark-intents";
 
 /**
  * The episodes of a season shown as watched: the page's data with every mark form in flight
