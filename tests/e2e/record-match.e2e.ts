@@ -102,7 +102,8 @@ describeInBrowser("other names, picks of one's own, Nereden tanıyorum?", () => 
         true,
       );
 
-      await page.goto("/dashboard/liste");
+      // Watched, so on İzlediklerim (decision 029).
+      await page.goto(paths.watched);
       const list = await page.locator("main").textContent();
       for (const title of ["Bir Zamanlar Anadolu'da", "Parazit", "Kış Uykusu"])
         expect(list).toContain(title);
