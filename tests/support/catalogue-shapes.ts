@@ -89,7 +89,10 @@ const watchProviders = z
 
 export const movieDetails = movieSummary.extend({
   otherTitles: z.array(z.string().min(1)),
-  imdbId: z.string().regex(/^tt\d{7,10}$/).nullable(),
+  imdbId: z
+    .string()
+    .regex(/^tt\d{7,10}$/)
+    .nullable(),
   watchProviders,
   ageRating: z.enum(FILM_AGE_RATINGS).nullable(),
   runtime: z.number().int().positive().nullable(),
@@ -102,7 +105,10 @@ export const movieDetails = movieSummary.extend({
 
 export const seriesDetails = seriesSummary.extend({
   otherTitles: z.array(z.string().min(1)),
-  imdbId: z.string().regex(/^tt\d{7,10}$/).nullable(),
+  imdbId: z
+    .string()
+    .regex(/^tt\d{7,10}$/)
+    .nullable(),
   watchProviders,
   ageRating: z.enum(SERIES_AGE_RATINGS).nullable(),
   status: z.string().nullable(),
