@@ -10,6 +10,7 @@ export default defineConfig({
     "./app/db/history-schema.ts",
     "./app/db/import-schema.ts",
     "./app/db/lists-schema.ts",
+    "./app/db/recommendations-schema.ts",
   ],
   out: "./drizzle",
 });

@@ -21,6 +21,7 @@ import { createItemChanges } from "~/core/item-changes.server";
 import { openRedis } from "~/core/redis.server";
 import { followItemChanges } from "~/library/item-changes.server";
 import { defineScheduleJobs } from "~/tracking/schedule.server";
+import { defineRecommendationJobs } from "~/library/recommendations.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
@@ -96,6 +97,7 @@ async function createServices(): Promise<AppServices> {
   // Every domain declares its jobs, then the queue starts working them.
   await defineScheduleJobs(services);
   await defineImportJobs(services);
+  await defineRecommendationJobs(services);
   await jobs.start();
   // History imports (issue #24.4) left running by a stop are queued again.
   await resumeImports(services);

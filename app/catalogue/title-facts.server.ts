@@ -62,6 +62,7 @@ async function readFacts(catalogue: Catalogue, item: TitleRef) {
     if (!movie) return null;
     return {
       title: movie.title,
+      imdbId: movie.imdbId,
       posterPath: movie.posterPath,
       date: movie.releaseDate,
       runtime: movie.runtime && movie.runtime > 0 ? Math.min(movie.runtime, 32_767) : null,
@@ -74,6 +75,7 @@ async function readFacts(catalogue: Catalogue, item: TitleRef) {
   if (!series) return null;
   return {
     title: series.name,
+    imdbId: series.imdbId,
     posterPath: series.posterPath,
     date: series.firstAirDate,
     // The catalogue gives no episode length for a series; the summary counts episodes' own.

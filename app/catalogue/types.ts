@@ -119,6 +119,13 @@ export interface WatchProviders {
 }
 
 export interface MovieDetails extends MovieSummary {
+  /**
+   * The title's other names (English title, alternative titles, translations' titles), never the
+   * Turkish or the original title: imports and search match on them (decision 031).
+   */
+  otherTitles: string[];
+  /** IMDb's id ("tt0137523") where the source knows it: exports name the title by it. */
+  imdbId: string | null;
   /** Region TR; null when the source has none (the local catalogue never invents any). */
   watchProviders: WatchProviders | null;
   /** The Turkish rating (theatrical, region TR); null when Turkey has none (never another country's). */
@@ -147,6 +154,10 @@ interface Creator {
 }
 
 export interface SeriesDetails extends SeriesSummary {
+  /** As MovieDetails.otherTitles. */
+  otherTitles: string[];
+  /** As MovieDetails.imdbId (the movie database's `external_ids`). */
+  imdbId: string | null;
   /** Region TR; null when the source has none. */
   watchProviders: WatchProviders | null;
   /** RTÜK's symbol (content_ratings, region TR); null when Turkey has none. */

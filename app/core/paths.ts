@@ -235,6 +235,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   "sekme",
   "_routes",
   "index",
+  // The import review screen's hand search (a private page, never cached): row and query.
+  "satir",
+  "ara",
 ]);
 
 // An episode's page shows its own Perde puanı: it is tagged with its series (`tv:1399`), so an

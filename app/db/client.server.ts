@@ -16,6 +16,7 @@ import * as catalogueSchema from "./catalogue-schema";
 import * as historySchema from "./history-schema";
 import * as importSchema from "./import-schema";
 import * as listsSchema from "./lists-schema";
+import * as recommendationsSchema from "./recommendations-schema";
 import * as userSchema from "./schema";
 import * as trackingSchema from "./tracking-schema";
 
@@ -27,6 +28,7 @@ const schema = {
   ...historySchema,
   ...importSchema,
   ...listsSchema,
+  ...recommendationsSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

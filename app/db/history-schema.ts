@@ -93,6 +93,8 @@ export const titleFacts = pgTable(
     directors: jsonb("directors").$type<{ id: number; name: string }[]>().notNull().default([]),
     /** [{ id, name }] of the first billed cast, at most ten. */
     cast: jsonb("cast").$type<{ id: number; name: string }[]>().notNull().default([]),
+    /** IMDb's id where the catalogue knows it: the exports name the title by it. */
+    imdbId: text("imdb_id"),
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

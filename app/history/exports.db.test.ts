@@ -25,7 +25,8 @@ beforeAll(async () => {
   await db.insert(titleFacts).values([
     { itemType: "movie", itemId: 11, title: "Kış Uykusu" },
     { itemType: "movie", itemId: 12, title: '=HYPERLINK("http://kotu.example")' },
-    { itemType: "tv", itemId: 20, title: "Bir Dizi" },
+    // The live source's facts keep the IMDb id it gave (external_ids): the files carry it.
+    { itemType: "tv", itemId: 20, title: "Bir Dizi", imdbId: "tt0903747" },
     // An id the embedded catalogue made up: no TMDB id to give.
     { itemType: "movie", itemId: 95_000_000, title: "Yerel Film" },
   ]);
@@ -71,6 +72,8 @@ beforeAll(async () => {
       comment: "-Unutulmaz bir film.",
       updatedAt: new Date("2026-02-01T22:30:00Z"),
     },
+    // Reviewed in writing, watched once without a word in the diary: the review goes with it.
+    { userId: "ayse", itemType: "movie", itemId: 12, comment: "Tuhaf ama güzel." },
     { userId: "ayse", itemType: "tv", itemId: 20, rating: 6 },
     { userId: "ayse", itemType: "person", itemId: 99, rating: 10 },
     { userId: "mehmet", itemType: "movie", itemId: 14, rating: 2 },
@@ -101,7 +104,7 @@ describe("the Letterboxd export", () => {
         Rating10: "3",
         Rewatch: "false",
         Tags: "",
-        Review: "",
+        Review: "Tuhaf ama güzel.",
       },
       {
         tmdbID: "11",
@@ -178,7 +181,7 @@ describe("the IMDb-style export", () => {
     expect(rows.map((row) => [row.Const, row.URL, row.Year])).toEqual([
       ["", "", ""],
       ["tt2758880", "https://www.imdb.com/title/tt2758880/", "2014"],
-      ["", "", ""],
+      ["tt0903747", "https://www.imdb.com/title/tt0903747/", ""],
     ]);
   });
 

@@ -92,14 +92,23 @@ export async function letterboxdCsv(database: DatabaseHandle, userId: string): P
   const rows = await queryRows<LetterboxdRow>(
     database.db,
     sql`
-      select d.item_id, c.imdb_id as imdb_id, ${TITLE} as title, c.year::int as year,
+      select d.item_id, coalesce(c.imdb_id, f.imdb_id) as imdb_id, ${TITLE} as title, c.year::int as year,
              to_char(d.watched_on, 'YYYY-MM-DD') as watched_on, d.rating::int as rating,
-             d.rewatch, d.tags, d.review
+             d.rewatch, d.tags,
+             -- The written review of the film (reviews.comment) rides on its latest diary entry
+             -- when that entry has no text of its own: every review reaches the file once.
+             coalesce(d.review, case when d.id = (
+               select l.id from diary_entries l
+               where l.user_id = d.user_id and l.item_type = d.item_type and l.item_id = d.item_id
+               order by l.watched_on desc, l.id desc limit 1
+             ) then rv.comment end) as review
       from diary_entries d
       ${titleColumns(sql`d.item_type`, sql`d.item_id`)}
+      left join reviews rv on rv.user_id = d.user_id and rv.item_type = d.item_type
+        and rv.item_id = d.item_id
       where d.user_id = ${userId} and d.item_type = 'movie'
       union all
-      select r.item_id, c.imdb_id, ${TITLE}, c.year::int,
+      select r.item_id, coalesce(c.imdb_id, f.imdb_id), ${TITLE}, c.year::int,
              null, r.rating::int, null, null, r.comment
       from reviews r
       ${titleColumns(sql`r.item_type`, sql`r.item_id`)}
@@ -142,7 +151,7 @@ export async function imdbRatingsCsv(database: DatabaseHandle, userId: string): 
   const rows = await queryRows<ImdbRow>(
     database.db,
     sql`
-      select r.item_type, c.imdb_id as imdb_id, ${TITLE} as title,
+      select r.item_type, coalesce(c.imdb_id, f.imdb_id) as imdb_id, ${TITLE} as title,
              c.year::int as year, r.rating::int as rating, r.updated_at as rated_at
       from reviews r
       ${titleColumns(sql`r.item_type`, sql`r.item_id`)}

@@ -9,6 +9,12 @@ import { latestRatings } from "./reviews.server";
 import { computeSiteRatings } from "./site-ratings.server";
 import type { WatchlistStatus } from "./statuses";
 import { latestWatchlist } from "./watchlist.server";
+import type { JobQueue } from "~/db/jobs.server";
+import {
+  askForRecommendations,
+  readRecommendations,
+  type Recommendation,
+} from "./recommendations.server";
 
 export interface DashboardTile {
   key: string;
@@ -87,31 +93,46 @@ export type Dashboard =
       failed: false;
       watchlist: DashboardTile[];
       ratings: DashboardTile[];
+      /** The week's popular titles, when there are no picks of the person's own (yet). */
       recommendations: TitleCard[] | null;
-      basedOnRatings: boolean;
+      /** "Son puanlarınıza göre seçtiklerimiz": chosen by the recommendations job, with reasons. */
+      picks: Recommendation[];
     };
 
-/** The signed-in user's dashboard: latest 12 in the list, latest 6 ratings, 12 recommendations. */
+/**
+ * The signed-in user's dashboard: latest 12 in the list, latest 6 ratings, and 12 picks of their
+ * own (the recommendations job's, decision 031), else the week's popular films, said as such.
+ */
 export async function loadDashboard(
-  services: LibraryServices,
+  services: LibraryServices & { jobs?: JobQueue },
   user: CurrentUser,
 ): Promise<Dashboard> {
   const { db } = services.database;
   let rows: Awaited<ReturnType<typeof latestWatchlist>>;
   let rated: Awaited<ReturnType<typeof latestRatings>>;
+  let own: Awaited<ReturnType<typeof readRecommendations>>;
   try {
-    [rows, rated] = await Promise.all([
+    [rows, rated, own] = await Promise.all([
       latestWatchlist(db, user.id, 12),
       latestRatings(db, user.id, 6),
+      readRecommendations(db, user.id),
     ]);
   } catch (error) {
     services.logger.error({ err: error }, "dashboard could not be loaded");
     return { failed: true };
   }
+  // A rating newer than the last choice: the job chooses again (the page does not wait).
+  if (own.stale && services.jobs) {
+    askForRecommendations(services.jobs, user.id).catch((error: unknown) =>
+      services.logger.warn({ err: String(error) }, "recommendations could not be asked for"),
+    );
+  }
   const [watchlist, ratings, popular, averages] = await Promise.all([
     Promise.all(rows.map((row) => tileFor(services, row))),
     Promise.all(rated.map((row) => tileFor(services, row))),
-    tolerant(services.catalogue.popularMovies(1)),
+    own.picks.length > 0
+      ? Promise.resolve(null)
+      : tolerant(services.catalogue.popularMovies(1)).then((answer) => answer.value),
     computeSiteRatings(
       db,
       rated.map((row) => ({ type: row.itemType, id: row.itemId })),
@@ -126,7 +147,7 @@ export async function loadDashboard(
     failed: false,
     watchlist,
     ratings,
-    recommendations: toCards(popular.value?.results.slice(0, 12)),
-    basedOnRatings: ratings.length > 0,
+    recommendations: own.picks.length > 0 ? [] : toCards(popular?.results.slice(0, 12)),
+    picks: own.picks,
   };
 }

@@ -10,6 +10,7 @@ import { diaryAction } from "~/history/actions.server";
 import { MyRating } from "~/history/components/my-rating";
 import { DiaryCount, LogSheet } from "~/history/components/log-sheet";
 import { titleHistory } from "~/history/title-history.server";
+import { castSeenBefore } from "~/history/seen-people.server";
 import { movieSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
@@ -28,9 +29,15 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : titleHistory(services, request, { type: "movie", id }),
   ]);
   invariantResponse(page && library && history);
+  const seen = await castSeenBefore(
+    services,
+    request,
+    { type: "movie", id: page.movie.id },
+    page.movie.cast,
+  );
   return pageData(
-    { ...page, ...library, diary: history.diary },
-    { failed: library.failed || history.failed },
+    { ...page, ...library, diary: history.diary, seenCast: seen.seenCast },
+    { failed: library.failed || history.failed || seen.failed },
   );
 }
 
@@ -48,6 +55,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <MoviePage
       data={loaderData}
+      seenCast={loaderData.seenCast}
       watchlist={
         <>
           <LogSheet

@@ -5,6 +5,8 @@ import { ReviewsSection } from "~/library/components/reviews-section";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { itemLibrary } from "~/library/item-library.server";
 import { personSeo } from "~/seo/detail-meta";
+import { SeenIn } from "~/history/components/seen-in";
+import { personSeenLine } from "~/history/seen-people.server";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
 import type { Route } from "./+types/person";
@@ -15,12 +17,16 @@ const NOT_FOUND = "Oyuncu bulunamadı.";
 
 export async function loader({ params, request, context: { services } }: Route.LoaderArgs) {
   const id = idFromSlug(params.slug);
-  const [page, library] = await Promise.all([
+  const [page, library, seen] = await Promise.all([
     id === null ? null : loadPersonPage(services.catalogue, id),
     id === null ? null : itemLibrary(services, request, { type: "person", id }),
+    id === null ? null : personSeenLine(services, request, id),
   ]);
-  invariantResponse(page && library);
-  return pageData({ ...page, ...library }, library);
+  invariantResponse(page && library && seen);
+  return pageData(
+    { ...page, ...library, seen: seen.seen },
+    { failed: library.failed || seen.failed },
+  );
 }
 
 export const headers = publicPageHeaders;
@@ -33,6 +39,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <PersonPage
       data={loaderData}
       siteRating={<SiteRatingSummary rating={loaderData.siteRating} />}
+      seen={
+        <SeenIn seen={loaderData.seen} acting={loaderData.person.knownForDepartment === "Acting"} />
+      }
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}

@@ -186,6 +186,7 @@ export function generateCatalogue(sizes: SyntheticSizes): CatalogueContent {
       title: name,
       originalTitle: name,
       originalLanguage: "tr",
+      otherTitles: [],
       releaseDate: date(),
       runtime: 80 + Math.floor(next() * 80),
       genres: [pick(MOVIE_GENRES), pick(MOVIE_GENRES)].filter(
@@ -211,6 +212,7 @@ export function generateCatalogue(sizes: SyntheticSizes): CatalogueContent {
       name,
       originalName: name,
       originalLanguage: "tr",
+      otherTitles: [],
       firstAirDate: first,
       lastAirDate: null,
       status: next() < 0.5 ? "Ended" : "Returning Series",

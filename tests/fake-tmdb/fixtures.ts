@@ -256,6 +256,28 @@ export const movies: FakeMovie[] = [
       cast: [{ ...person(2_000_001, "Şener Şen"), character: "Baran", order: 0 }],
       crew: [],
     },
+    // Its other names, as the movie database answers `alternative_titles` and `translations`:
+    // "The Bandit" finds it in search and matches a Letterboxd row (decision 031).
+    alternative_titles: [
+      { iso_3166_1: "US", title: "The Bandit", type: "" },
+      { iso_3166_1: "DE", title: "Der Bandit", type: "" },
+    ],
+    translations: [
+      {
+        iso_3166_1: "US",
+        iso_639_1: "en",
+        name: "English",
+        english_name: "English",
+        data: { title: "The Bandit", overview: "", homepage: "", tagline: "", runtime: 128 },
+      },
+      {
+        iso_3166_1: "FR",
+        iso_639_1: "fr",
+        name: "Français",
+        english_name: "French",
+        data: { title: "Le Bandit", overview: "", homepage: "", tagline: "", runtime: 128 },
+      },
+    ],
     videos: { results: [] },
     images: { backdrops: [], posters: [] },
   },

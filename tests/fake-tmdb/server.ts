@@ -233,10 +233,26 @@ function appendExtras<T>(
 }
 
 /** What a film or series detail request may append, as the movie database allows. */
-const TITLE_APPENDS = ["credits", "videos", "images", "recommendations", "watch/providers"];
+const TITLE_APPENDS = [
+  "credits",
+  "videos",
+  "images",
+  "recommendations",
+  "watch/providers",
+  "alternative_titles",
+  "translations",
+];
 /** Each kind's own age ratings: a film's release dates, a series' content ratings. */
 const MOVIE_APPENDS = [...TITLE_APPENDS, "release_dates"];
-const SERIES_APPENDS = [...TITLE_APPENDS, "content_ratings"];
+const SERIES_APPENDS = [...TITLE_APPENDS, "content_ratings", "external_ids"];
+
+/** The IMDb id the fake's `/find` knows for a title, else null (as the movie database answers). */
+function imdbIdOf(mediaType: "movie" | "tv", id: number): string | null {
+  const found = Object.entries(imdbIds).find(
+    ([, item]) => item.mediaType === mediaType && item.id === id,
+  );
+  return found?.[0] ?? null;
+}
 
 function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   const { overview_en, ...rest } = movie;
@@ -248,6 +264,10 @@ function movieDetails(movie: FakeMovie, query: Record<string, string>) {
   };
   appendExtras(body, movie, movies, (entry) => entry.id, movieSummary, "movie");
   body.release_dates ??= { results: [] };
+  // A film's alternative titles are `titles` (a series' are `results`).
+  body.alternative_titles = { id: movie.id, titles: movie.alternative_titles ?? [] };
+  body.imdb_id = imdbIdOf("movie", movie.id);
+  body.translations = { id: movie.id, translations: movie.translations ?? [] };
   return keepAppended(body, query, MOVIE_APPENDS);
 }
 
@@ -259,6 +279,9 @@ function seriesDetails(show: FakeSeries, query: Record<string, string>) {
   };
   appendExtras(body, show, series, (entry) => entry.id, seriesSummary, "tv");
   body.content_ratings ??= { results: [] };
+  body.alternative_titles = { id: show.id, results: show.alternative_titles ?? [] };
+  body.external_ids = { id: show.id, imdb_id: imdbIdOf("tv", show.id) };
+  body.translations = { id: show.id, translations: show.translations ?? [] };
   return keepAppended(body, query, SERIES_APPENDS);
 }
 
@@ -292,6 +315,16 @@ function personDetails(id: number, query: Record<string, string>) {
   return body;
 }
 
+/** A title's other names as the movie database's search knows them: alternative titles, translations. */
+function otherNames(item: FakeMovie | FakeSeries): string[] {
+  const alternatives = (item.alternative_titles ?? []) as { title: string }[];
+  const translated = (item.translations ?? []) as { data: { title?: string; name?: string } }[];
+  return [
+    ...alternatives.map((entry) => entry.title),
+    ...translated.map((entry) => entry.data.title ?? entry.data.name ?? ""),
+  ];
+}
+
 function search(query: Record<string, string>) {
   const needle = (query.query ?? "").toLocaleLowerCase("tr-TR");
   const matches = (text: unknown) =>
@@ -300,10 +333,16 @@ function search(query: Record<string, string>) {
       .includes(needle);
   const results = [
     ...movies
-      .filter((movie) => matches(movie.title) || matches(movie.original_title))
+      .filter(
+        (movie) =>
+          matches(movie.title) || matches(movie.original_title) || otherNames(movie).some(matches),
+      )
       .map((movie) => ({ ...movieSummary(movie), media_type: "movie" })),
     ...series
-      .filter((show) => matches(show.name) || matches(show.original_name))
+      .filter(
+        (show) =>
+          matches(show.name) || matches(show.original_name) || otherNames(show).some(matches),
+      )
       .map((show) => ({ ...seriesSummary(show), media_type: "tv" })),
     ...people
       .filter((person) => matches(person.name))

@@ -88,6 +88,11 @@ const watchProviders = z
   .nullable();
 
 export const movieDetails = movieSummary.extend({
+  otherTitles: z.array(z.string().min(1)),
+  imdbId: z
+    .string()
+    .regex(/^tt\d{7,10}$/)
+    .nullable(),
   watchProviders,
   ageRating: z.enum(FILM_AGE_RATINGS).nullable(),
   runtime: z.number().int().positive().nullable(),
@@ -99,6 +104,11 @@ export const movieDetails = movieSummary.extend({
 });
 
 export const seriesDetails = seriesSummary.extend({
+  otherTitles: z.array(z.string().min(1)),
+  imdbId: z
+    .string()
+    .regex(/^tt\d{7,10}$/)
+    .nullable(),
   watchProviders,
   ageRating: z.enum(SERIES_AGE_RATINGS).nullable(),
   status: z.string().nullable(),

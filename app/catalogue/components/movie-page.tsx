@@ -18,11 +18,14 @@ export function MoviePage({
   watchlist,
   siteRating,
   reviews,
+  seenCast,
 }: {
   data: MoviePageData;
   watchlist: ReactNode;
   siteRating?: ReactNode;
   reviews: ReactNode;
+  /** Cast the signed-in visitor saw in another title they watched ("Nereden tanıyorum?"). */
+  seenCast?: number[];
 }) {
   const { movie } = data;
   return (
@@ -48,7 +51,7 @@ export function MoviePage({
         </Section>
         <WatchProviders providers={movie.watchProviders} />
         <MediaTabs images={movie.images} videos={movie.videos} />
-        <CastSection id="oyuncular" title="Oyuncular" cast={movie.cast} />
+        <CastSection id="oyuncular" title="Oyuncular" cast={movie.cast} seen={seenCast} />
         <CrewSection id="yapim-ekibi" title="Yapım Ekibi" crew={movie.crew} />
         <Recommendations items={data.recommendations} heading="Benzer Filmler" />
         {reviews}

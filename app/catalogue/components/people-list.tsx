@@ -1,5 +1,6 @@
 import { SCROLL_ROW } from "~/ui/scroll-row";
 import { Link } from "~/ui/link";
+import { Eye } from "~/ui/icons";
 import { useImageUrl } from "./image-base";
 import { paths } from "~/core/paths";
 import { jobLabel } from "../details";
@@ -14,8 +15,19 @@ export interface PersonLine {
   role: string;
 }
 
-/** A horizontal row of people (cast) with photo, name and role, each linking to their page. */
-function PeopleRow({ people, label }: { people: PersonLine[]; label: string }) {
+/**
+ * A horizontal row of people (cast) with photo, name and role, each linking to their page; the
+ * people in `seen` get a small mark (the visitor saw them in another title they watched).
+ */
+function PeopleRow({
+  people,
+  label,
+  seen,
+}: {
+  people: PersonLine[];
+  label: string;
+  seen?: ReadonlySet<number>;
+}) {
   const image = useImageUrl();
   return (
     <ul aria-label={label} className={SCROLL_ROW}>
@@ -30,6 +42,15 @@ function PeopleRow({ people, label }: { people: PersonLine[]; label: string }) {
             <span className="block text-sm leading-tight font-semibold group-hover:text-primary">
               {person.name}
             </span>
+            {seen?.has(person.id) && (
+              <span
+                className="flex items-center gap-1 text-xs text-primary"
+                data-testid="seen-before"
+              >
+                <Eye className="size-3.5" aria-hidden="true" />
+                Daha önce izlediniz
+              </span>
+            )}
             {person.role && (
               <span className="block text-xs text-muted-foreground">{person.role}</span>
             )}
@@ -70,10 +91,13 @@ export function CastSection({
   id,
   title,
   cast,
+  seen,
 }: {
   id: string;
   title: string;
   cast: (Credit & { character: string })[];
+  /** Ids of the people the signed-in visitor saw in another title they watched. */
+  seen?: number[];
 }) {
   if (cast.length === 0) return null;
   return (
@@ -81,6 +105,7 @@ export function CastSection({
       <PeopleRow
         label={title}
         people={cast.map((member) => ({ ...member, role: member.character }))}
+        seen={seen && seen.length > 0 ? new Set(seen) : undefined}
       />
     </Section>
   );

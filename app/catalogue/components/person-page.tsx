@@ -60,10 +60,13 @@ function Filmography<T extends PersonMovieCredit | PersonSeriesCredit>({
 export function PersonPage({
   data,
   siteRating,
+  seen,
   reviews,
 }: {
   data: PersonPageData;
   siteRating?: ReactNode;
+  /** "Nereden tanıyorum?" for the signed-in visitor (nothing for anonymous ones). */
+  seen?: ReactNode;
   reviews: ReactNode;
 }) {
   const { person } = data;
@@ -89,6 +92,7 @@ export function PersonPage({
         {siteRating}
       </DetailHero>
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
+        {seen}
         <Section id="biyografi" title="Biyografi">
           <p className="max-w-3xl leading-relaxed whitespace-pre-line">
             {person.biography || "Bu kişi için henüz bir biyografi eklenmemiş."}

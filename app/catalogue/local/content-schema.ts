@@ -59,6 +59,8 @@ export const movieContentSchema = z.strictObject({
   title: z.string().min(1),
   originalTitle: z.string().min(1),
   originalLanguage: z.string().length(2),
+  /** Other names it is known by (English, alternative titles): facts only; imports match on them. */
+  otherTitles: z.array(z.string().min(1)).default([]),
   releaseDate: isoDate.nullable(),
   /** The day it opened in Turkish cinemas (Vizyonda), where known for certain. */
   turkishRelease: isoDate.optional(),
@@ -101,6 +103,7 @@ export const seriesContentSchema = z.strictObject({
   name: z.string().min(1),
   originalName: z.string().min(1),
   originalLanguage: z.string().length(2),
+  otherTitles: z.array(z.string().min(1)).default([]),
   firstAirDate: isoDate.nullable(),
   lastAirDate: isoDate.nullable().default(null),
   status: z.enum(["Returning Series", "Ended", "Canceled", "In Production"]),

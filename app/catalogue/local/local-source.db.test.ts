@@ -49,6 +49,12 @@ describe("local source on the embedded content", () => {
     ["sener sen", "Şener Şen"],
     ["turkan soray", "Türkan Şoray"],
     ["yedinci kogus", "Yedinci Koğuştaki Mucize"],
+    // Other names (decision 031): the English title finds the Turkish one.
+    ["winter sleep", "Kış Uykusu"],
+    ["WINTER SLEEP", "Kış Uykusu"],
+    ["once upon a time in anatolia", "Bir Zamanlar Anadolu'da"],
+    ["parasite", "Parazit"],
+    ["magnificent century", "Muhteşem Yüzyıl"],
   ])("search %j finds %s first", async (query, expected) => {
     const page = await catalogue.search(query);
     expect(page?.results[0] && label(page.results[0])).toBe(expected);

@@ -99,11 +99,16 @@ export interface CatalogueRows {
   search: { kind: "movie" | "tv" | "person"; id: number; popularity: number; searchText: string }[];
 }
 
-/** The folded name(s) search matches: the original title only when it differs. */
-function titleSearchText(name: string, originalName: string): string {
-  const folded = searchText(name);
-  const original = searchText(originalName);
-  return original && original !== folded ? `${folded} ${original}` : folded;
+/** The folded names search matches: the title first, then each other name that differs. */
+function titleSearchText(name: string, originalName: string, otherTitles: string[]): string {
+  const names = [...new Set([name, originalName, ...otherTitles].map(searchText))];
+  return names.filter(Boolean).join(" ");
+}
+
+/** Other names without the title and the original title themselves. */
+function otherNames(name: string, originalName: string, otherTitles: string[]): string[] {
+  const own = new Set([searchText(name), searchText(originalName)]);
+  return [...new Set(otherTitles)].filter((title) => !own.has(searchText(title)));
 }
 
 export function contentToRows(content: CatalogueContent): CatalogueRows {
@@ -183,6 +188,8 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     };
     const details: Omit<MovieDetails, "watchProviders"> = {
       ...summary,
+      otherTitles: otherNames(movie.title, movie.originalTitle, movie.otherTitles),
+      imdbId: movie.imdbId ?? null,
       ageRating: movie.ageRating ?? null,
       runtime: movie.runtime,
       genres: movie.genres.map((id) => ({ id, name: genreNames.movie.get(id) ?? "" })),
@@ -210,7 +217,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       kind: "movie",
       id: movie.id,
       popularity: movie.popularity,
-      searchText: titleSearchText(movie.title, movie.originalTitle),
+      searchText: titleSearchText(movie.title, movie.originalTitle, movie.otherTitles),
     });
     for (const credit of details.cast) addCredit(credit.id, "movie", movie.id, credit.character);
     for (const credit of details.crew) {
@@ -237,6 +244,8 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
     const regularSeasons = show.seasons.filter((season) => season.seasonNumber > 0);
     const details: Omit<SeriesDetails, "watchProviders"> = {
       ...summary,
+      otherTitles: otherNames(show.name, show.originalName, show.otherTitles),
+      imdbId: show.imdbId ?? null,
       ageRating: show.ageRating ?? null,
       status: show.status,
       numberOfSeasons: regularSeasons.length,
@@ -278,7 +287,7 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       kind: "tv",
       id: show.id,
       popularity: show.popularity,
-      searchText: titleSearchText(show.name, show.originalName),
+      searchText: titleSearchText(show.name, show.originalName, show.otherTitles),
     });
     for (const credit of seriesCast) addCredit(credit.id, "tv", show.id, credit.character);
     for (const creator of details.createdBy)

@@ -313,6 +313,64 @@ const recommendationsOf = <T extends z.ZodType>(summary: T) =>
 const related = <T extends { id: number }>(items: T[], self: number) =>
   items.filter((item) => item.id !== self).slice(0, RECOMMENDATION_LIMIT);
 
+/**
+ * `alternative_titles` (a film's `titles`, a series' `results`) and `translations` (each one's
+ * `data.title` or `data.name`), appended to the details request: the title's other names, for
+ * imports and search (decision 031). English names first; the Turkish and original titles and
+ * repeats left out; at most OTHER_TITLES_LIMIT.
+ */
+const OTHER_TITLES_LIMIT = 40;
+/** IMDb's id as the movie database gives it (a film's `imdb_id`, a series' `external_ids`). */
+const imdbIdOf = z
+  .string()
+  .nullish()
+  .transform((value) => (value && /^tt\d{7,10}$/.test(value) ? value : null));
+const alternativeTitle = z.object({ iso_3166_1: text, title: text });
+const alternativeTitles = z
+  .object({ titles: list(alternativeTitle), results: list(alternativeTitle) })
+  .nullish()
+  .transform((raw) => [...(raw?.titles ?? []), ...(raw?.results ?? [])]);
+const translations = z
+  .object({
+    translations: list(
+      z.object({
+        iso_639_1: text,
+        data: z.object({ title: text, name: text }).nullish(),
+      }),
+    ),
+  })
+  .nullish()
+  .transform((raw) => raw?.translations ?? []);
+
+function otherTitlesOf(
+  own: string[],
+  alternatives: z.output<typeof alternativeTitles>,
+  translated: z.output<typeof translations>,
+): string[] {
+  const english = (country: string) => ["US", "GB", "AU", "CA", "IE", "NZ"].includes(country);
+  const names = [
+    ...translated
+      .filter((entry) => entry.iso_639_1 === "en")
+      .map((entry) => entry.data?.title || entry.data?.name || ""),
+    ...alternatives.filter((entry) => english(entry.iso_3166_1)).map((entry) => entry.title),
+    ...alternatives.filter((entry) => !english(entry.iso_3166_1)).map((entry) => entry.title),
+    ...translated
+      .filter((entry) => entry.iso_639_1 !== "en")
+      .map((entry) => entry.data?.title || entry.data?.name || ""),
+  ];
+  const seen = new Set(own.map((name) => name.trim().toLocaleLowerCase("tr-TR")));
+  const kept: string[] = [];
+  for (const name of names) {
+    const trimmed = name.trim();
+    const key = trimmed.toLocaleLowerCase("tr-TR");
+    if (!trimmed || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(trimmed);
+    if (kept.length === OTHER_TITLES_LIMIT) break;
+  }
+  return kept;
+}
+
 export const movieDetails = z
   .object({
     runtime: optionalNumber,
@@ -323,6 +381,9 @@ export const movieDetails = z
     recommendations: recommendationsOf(movieSummary),
     "watch/providers": turkishWatchProviders,
     release_dates: turkishFilmRating,
+    alternative_titles: alternativeTitles,
+    translations,
+    imdb_id: imdbIdOf,
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<MovieDetails, MovieSummary> | typeof z.NEVER => {
@@ -333,6 +394,12 @@ export const movieDetails = z
     }
     return {
       ...summary.data,
+      otherTitles: otherTitlesOf(
+        [summary.data.title, summary.data.originalTitle],
+        raw.alternative_titles,
+        raw.translations,
+      ),
+      imdbId: raw.imdb_id,
       watchProviders: raw["watch/providers"],
       ageRating: raw.release_dates,
       recommendations: related(raw.recommendations, summary.data.id),
@@ -381,6 +448,12 @@ export const seriesDetails = z
     recommendations: recommendationsOf(seriesSummary),
     "watch/providers": turkishWatchProviders,
     content_ratings: turkishSeriesRating,
+    alternative_titles: alternativeTitles,
+    translations,
+    external_ids: z
+      .object({ imdb_id: imdbIdOf })
+      .nullish()
+      .transform((raw) => raw?.imdb_id ?? null),
   })
   .loose()
   .transform((raw, ctx): WithRecommendations<SeriesDetails, SeriesSummary> | typeof z.NEVER => {
@@ -391,6 +464,12 @@ export const seriesDetails = z
     }
     return {
       ...summary.data,
+      otherTitles: otherTitlesOf(
+        [summary.data.name, summary.data.originalName],
+        raw.alternative_titles,
+        raw.translations,
+      ),
+      imdbId: raw.external_ids,
       watchProviders: raw["watch/providers"],
       ageRating: raw.content_ratings,
       recommendations: related(raw.recommendations, summary.data.id),

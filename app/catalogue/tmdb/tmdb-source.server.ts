@@ -178,11 +178,12 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
     return { ...item, overview: await english(path, schema.overviewOnly) };
   }
 
-  // Recommendations, watch providers and the Turkish age rating (release_dates for films,
-  // content_ratings for series) come in the same request: a cold detail page still costs one
-  // upstream call.
+  // Recommendations, watch providers, the Turkish age rating (release_dates for films,
+  // content_ratings for series) and the other names (alternative_titles, translations) come in
+  // the same request: a cold detail page still costs one upstream call.
   const mediaDetailParams = (ratings: "release_dates" | "content_ratings") => ({
-    append_to_response: `credits,videos,images,recommendations,watch/providers,${ratings}`,
+    // A series' IMDb id is in its `external_ids` (a film's is in the details themselves).
+    append_to_response: `credits,videos,images,recommendations,watch/providers,${ratings},alternative_titles,translations${ratings === "content_ratings" ? ",external_ids" : ""}`,
     include_image_language: "tr,en,null",
     include_video_language: "tr,en",
   });

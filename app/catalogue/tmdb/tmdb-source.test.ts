@@ -83,11 +83,23 @@ describe("live source: what it sends", () => {
       fake.requests.map((request) => [request.path, request.query.append_to_response]),
     );
     expect(appended).toEqual({
-      "/movie/550": "credits,videos,images,recommendations,watch/providers,release_dates",
-      "/tv/1396": "credits,videos,images,recommendations,watch/providers,content_ratings",
+      "/movie/550":
+        "credits,videos,images,recommendations,watch/providers,release_dates,alternative_titles,translations",
+      "/tv/1396":
+        "credits,videos,images,recommendations,watch/providers,content_ratings,alternative_titles,translations,external_ids",
       "/person/287": "movie_credits,tv_credits",
       "/tv/1396/season/1/episode/1": "credits",
     });
+  });
+
+  it("reads a title's other names and IMDb id from the same details request", async () => {
+    const { catalogue } = source();
+    const eskiya = await catalogue.movie(1_000_001);
+    // English first, repeats and the Turkish title left out.
+    expect(eskiya?.otherTitles).toEqual(["The Bandit", "Der Bandit", "Le Bandit"]);
+    expect((await catalogue.movie(550))?.imdbId).toBe("tt0137523");
+    expect((await catalogue.series(1396))?.imdbId).toBe("tt0903747");
+    expect((await catalogue.movie(238))?.otherTitles).toEqual([]);
   });
 
   it("answers a cold film page (details, recommendations, providers) with one upstream call", async () => {

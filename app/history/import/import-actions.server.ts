@@ -12,6 +12,7 @@ import {
   importOf,
   importsOf,
   resolveRow,
+  searchForRow,
   skipRemaining,
   type ImportServices,
 } from "./imports.server";
@@ -114,8 +115,18 @@ export async function importStatusData(
   request: Request,
   rawImportId: string | undefined,
 ) {
-  const { found } = await ownImport(services, request, rawImportId);
-  return data({ ...found, createdAt: found.createdAt.toISOString() }, privately);
+  const { user, found } = await ownImport(services, request, rawImportId);
+  // The review screen's search box (a GET form, so it works without JavaScript):
+  // ?satir={row}&ara={query} offers the titles found for that row.
+  const url = new URL(request.url);
+  const rowId = importIdSchema.safeParse(url.searchParams.get("satir") ?? "");
+  const query = (url.searchParams.get("ara") ?? "").slice(0, 200);
+  const results =
+    found.status === "review" && rowId.success && query.trim()
+      ? await searchForRow(services, user.id, found.id, rowId.data, query)
+      : null;
+  const search = rowId.success ? { rowId: rowId.data, query, results } : null;
+  return data({ ...found, createdAt: found.createdAt.toISOString(), search }, privately);
 }
 
 const resolutionSchema = formSchema({

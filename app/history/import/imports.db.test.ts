@@ -4,6 +4,7 @@ import { importFixture, letterboxdZip, zipOf } from "../../../tests/support/impo
 import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
+import { localId } from "~/catalogue/local/content.server";
 import { createLocalSource } from "~/catalogue/local/local-source.server";
 import type { ItemChanges } from "~/core/item-changes.server";
 import { today } from "~/core/clock.server";
@@ -178,13 +179,22 @@ describe("importing a Letterboxd export", () => {
     const view = (await importOf(handle.db, "ayse", importId))!;
     const [frankenstein, unknown, nosferatu] = view.review;
     const pick = frankenstein!.candidates[0]!;
-    // A title that was not offered for the row is refused.
+    // A title not offered for the row must be one the catalogue knows (found by the review
+    // screen's search), and of a kind the row may be: a Letterboxd row is a film.
     expect(
       await resolveRow(services, "ayse", importId, {
         rowId: frankenstein!.id,
         choice: "pick",
         mediaType: "movie",
-        id: await movieId("Jaws"),
+        id: 1_999_999,
+      }),
+    ).toBe(false);
+    expect(
+      await resolveRow(services, "ayse", importId, {
+        rowId: frankenstein!.id,
+        choice: "pick",
+        mediaType: "tv",
+        id: localId("tv", "sahsiyet-2018"),
       }),
     ).toBe(false);
     expect(

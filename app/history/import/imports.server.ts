@@ -16,7 +16,8 @@ import {
   type ImportRowKind,
 } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
-import { createMatcher, type ImportMatch, type Matcher } from "./match.server";
+import { candidateOf, createMatcher, type ImportMatch, type Matcher } from "./match.server";
+import { searchQuery } from "~/catalogue/search";
 import type { ListChoice } from "./formats";
 import { readUpload, type ReadRow } from "./read-upload.server";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
@@ -599,9 +600,58 @@ export type Resolution = { rowId: number } & (
   { choice: "skip" } | { choice: "pick"; mediaType: MediaType; id: number }
 );
 
+/** Titles a hand search on the review screen offers for one row. */
+const SEARCH_CANDIDATES = 8;
+
 /**
- * The person's choice for a row in review: a candidate offered for it (and nothing else) is
- * written, or the row is skipped. False when the row is not theirs or no longer waiting.
+ * The review screen's search box (decision 031): titles of the kind the row may be whose names
+ * contain `query` (other names included), for the person to pick by hand. Null when the row is
+ * not theirs or no longer waiting, or the query is too short.
+ */
+export async function searchForRow(
+  services: { database: { db: Database }; catalogue: Catalogue },
+  userId: string,
+  importId: number,
+  rowId: number,
+  rawQuery: string,
+): Promise<ImportCandidate[] | null> {
+  const query = searchQuery(rawQuery);
+  if (query.length < 3) return null;
+  const [row] = await services.database.db
+    .select({ kind: importRows.kind, fields: importRows.fields })
+    .from(importRows)
+    .innerJoin(imports, eq(imports.id, importRows.importId))
+    .where(
+      and(
+        eq(importRows.id, rowId),
+        eq(importRows.importId, importId),
+        eq(imports.userId, userId),
+        eq(importRows.state, "review"),
+      ),
+    );
+  if (!row) return null;
+  const kinds = kindsOf(row.kind, row.fields.mediaType);
+  const page = await services.catalogue.search(query, 1);
+  return (page?.results ?? [])
+    .filter((result) => result.mediaType !== "person")
+    .map(candidateOf)
+    .filter((candidate) => kinds.includes(candidate.mediaType))
+    .slice(0, SEARCH_CANDIDATES)
+    .map(({ names, ...candidate }) => {
+      void names;
+      return candidate;
+    });
+}
+
+/** Whether the catalogue knows the title (a hand-picked one must exist). */
+async function titleExists(catalogue: Catalogue, mediaType: MediaType, id: number) {
+  return (mediaType === "movie" ? await catalogue.movie(id) : await catalogue.series(id)) !== null;
+}
+
+/**
+ * The person's choice for a row in review: a candidate offered for it, or a title of a kind the
+ * row may be that they found with the review screen's search (the catalogue must know it), is
+ * written; or the row is skipped. False when the row is not theirs or no longer waiting.
  */
 export async function resolveRow(
   services: Omit<ImportServices, "jobs">,
@@ -611,6 +661,10 @@ export async function resolveRow(
 ): Promise<boolean> {
   const db = services.database.db;
   let written: WrittenItem | null = null;
+  // Asked before the transaction: a catalogue call must not hold the import's lock.
+  const known =
+    resolution.choice === "pick" &&
+    (await titleExists(services.catalogue, resolution.mediaType, resolution.id));
   const resolved = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select 1 from ${imports} where ${imports.id} = ${importId} and ${imports.userId} = ${userId} for update`,
@@ -638,11 +692,13 @@ export async function resolveRow(
       await tx.update(importRows).set({ state: "skipped" }).where(eq(importRows.id, row.id));
       return true;
     }
-    const offered = (row.candidates ?? []).find(
+    const offered = (row.candidates ?? []).some(
       (candidate) => candidate.mediaType === resolution.mediaType && candidate.id === resolution.id,
     );
-    if (!offered) return false;
-    const item = { mediaType: offered.mediaType, id: offered.id };
+    const searched =
+      known && kindsOf(row.kind, row.fields.mediaType).includes(resolution.mediaType);
+    if (!offered && !searched) return false;
+    const item = { mediaType: resolution.mediaType, id: resolution.id };
     const note = await writeRow(tx, userId, row.kind, row.fields, item);
     await tx
       .update(importRows)

@@ -8,6 +8,10 @@ import { createTmdbSource } from "~/catalogue/tmdb/tmdb-source.server";
 import type { MovieSummary } from "~/catalogue/types";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
+import { createLocalSource } from "~/catalogue/local/local-source.server";
+import { catalogueTitles } from "~/db/catalogue-schema";
 import { createMatcher } from "./match.server";
 
 const logger = createLogger("silent");
@@ -38,16 +42,25 @@ const film = (id: number, title: string, originalTitle: string, year: number): M
   genreIds: [],
 });
 
-/** A catalogue that knows only these films (search: every title containing the query). */
-function catalogueOf(films: MovieSummary[]): Catalogue {
+/**
+ * A catalogue that knows only these films (search: every title or other name containing the
+ * query; details: the other names).
+ */
+function catalogueOf(films: MovieSummary[], otherTitles: Record<number, string[]> = {}): Catalogue {
   const fold = (text: string) => text.toLocaleLowerCase("tr-TR");
   return {
     source: "local",
     search: async (query: string) => {
       const results = films.filter((item) =>
-        [item.title, item.originalTitle].some((name) => fold(name).includes(fold(query))),
+        [item.title, item.originalTitle, ...(otherTitles[item.id] ?? [])].some((name) =>
+          fold(name).includes(fold(query)),
+        ),
       );
       return { page: 1, results, totalPages: 1, totalResults: results.length };
+    },
+    movie: async (id: number) => {
+      const found = films.find((item) => item.id === id);
+      return found ? { ...found, otherTitles: otherTitles[id] ?? [] } : null;
     },
     findByImdbId: async () => null,
   } as unknown as Catalogue;
@@ -99,7 +112,80 @@ describe("matching a row to a title", () => {
   });
 });
 
+describe("matching a row by the title's other names", () => {
+  const films = [
+    film(10, "Kış Uykusu", "Kış Uykusu", 2014),
+    film(11, "Parazit", "기생충", 2019),
+    film(12, "Uyku", "Uyku", 2014),
+  ];
+  const otherTitles = { 10: ["Winter Sleep"], 11: ["Parasite"] };
+  const matcher = () => createMatcher(handle.db, catalogueOf(films, otherTitles));
+
+  it("is sure of a film Letterboxd names by its English title, in the same year", async () => {
+    expect(await matcher().match({ title: "Winter Sleep", year: 2014 }, ["movie"])).toEqual({
+      state: "sure",
+      item: { mediaType: "movie", id: 10 },
+    });
+    expect(await matcher().match({ title: "parasite", year: 2019 }, ["movie"])).toEqual({
+      state: "sure",
+      item: { mediaType: "movie", id: 11 },
+    });
+    // Another year: offered first, not written on its own.
+    expect(await matcher().match({ title: "Winter Sleep", year: 2010 }, ["movie"])).toMatchObject({
+      state: "review",
+      candidates: [{ id: 10 }],
+    });
+  });
+});
+
+describe("matching on the embedded catalogue", () => {
+  it("finds Winter Sleep, Once Upon a Time in Anatolia and Parasite by their English titles", async () => {
+    const database = await createTestDatabase();
+    try {
+      await ensureLocalCatalogue(database.db, logger);
+      const matcher = createMatcher(database.db, createLocalSource(database.db, logger));
+      const sure = async (title: string, year: number) => {
+        const found = await matcher.match({ title, year }, ["movie"]);
+        return found.state === "sure" ? found.item.id : null;
+      };
+      const ids = await database.db
+        .select({
+          id: catalogueTitles.id,
+          title: sql<string>`${catalogueTitles.summary}->>'title'`,
+        })
+        .from(catalogueTitles)
+        .where(
+          sql`${catalogueTitles.summary}->>'title' in ('Kış Uykusu', 'Bir Zamanlar Anadolu''da', 'Parazit')`,
+        );
+      const idOf = (title: string) => ids.find((row) => row.title === title)?.id;
+      expect(await sure("Winter Sleep", 2014)).toBe(idOf("Kış Uykusu"));
+      expect(await sure("Once Upon a Time in Anatolia", 2011)).toBe(
+        idOf("Bir Zamanlar Anadolu'da"),
+      );
+      expect(await sure("Parasite", 2019)).toBe(idOf("Parazit"));
+      expect(idOf("Kış Uykusu")).toBeDefined();
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
+
 describe("matching against the live source", () => {
+  it("matches a film by the English title in its alternative titles and translations", async () => {
+    const catalogue = createTmdbSource({
+      apiBaseUrl: fake.url,
+      apiKey: API_KEY,
+      imageBaseUrl: "https://image.example/t/p",
+      logger,
+      cached: createCache(memoryStore(), logger),
+    });
+    const matcher = createMatcher(handle.db, catalogue);
+    expect(await matcher.match({ title: "The Bandit", year: 1996 }, ["movie"])).toEqual({
+      state: "sure",
+      item: { mediaType: "movie", id: 1_000_001 },
+    });
+  });
+
   it("asks the movie database once per title and id, across rows, runs and people", async () => {
     const catalogue = () =>
       createTmdbSource({

@@ -10,7 +10,8 @@ import { importMatches, type ImportCandidate, type ImportRowFields } from "~/db/
  * Which catalogue title an imported row means. An IMDb id is asked of the catalogue (the movie
  * database's /find, or the embedded catalogue's IMDb ids); otherwise the title (and IMDb's
  * original title) is searched and compared Turkish-folded against each result's Turkish and
- * original titles. Only a sure match is written on its own: the same title and the same year,
+ * original titles, then against the other names (English, alternative, translated titles) of the
+ * first few results. Only a sure match is written on its own: the same title and the same year,
  * and only one such title. Anything else (another year, several titles, none) goes to the
  * review screen with the closest candidates, and nothing is written without the person's choice.
  */
@@ -20,10 +21,23 @@ export type ImportMatch =
   | { state: "review"; candidates: ImportCandidate[] };
 
 const MAX_CANDIDATES = 5;
+/** How many search results' other names a row without a sure match asks for. */
+const OTHER_NAMES_ASKED = 3;
+
+/** A title's other names (English, alternative, translated), folded; empty when unknown. */
+async function otherNamesOf(
+  catalogue: Catalogue,
+  item: { mediaType: MediaType; id: number },
+): Promise<string[]> {
+  const details =
+    item.mediaType === "movie" ? await catalogue.movie(item.id) : await catalogue.series(item.id);
+  return (details?.otherTitles ?? []).map(searchText).filter(Boolean);
+}
 /** Answers of the movie database are kept this long in import_matches. */
 const CACHE_DAYS = 30;
 
-function candidateOf(result: {
+/** A search result as the review screen offers it (its title, the original in brackets, its year). */
+export function candidateOf(result: {
   mediaType: string;
   id: number;
   title?: string;
@@ -115,6 +129,19 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
     const sameTitle = all.filter((candidate) =>
       candidate.names.some((name) => wanted.includes(name)),
     );
+    // Letterboxd names a film by its English title, IMDb by its original one: a result whose
+    // own titles differ is the same title when one of its other names is the row's (decision 031).
+    // Only the first few results are asked (the same year first): the search ranks them.
+    const others = all
+      .filter((candidate) => !sameTitle.includes(candidate))
+      .sort((a, b) => Number(b.year === fields.year) - Number(a.year === fields.year))
+      .slice(0, OTHER_NAMES_ASKED);
+    for (const candidate of others) {
+      const names = await remembered(`names:${candidate.mediaType}:${candidate.id}`, () =>
+        otherNamesOf(catalogue, candidate),
+      );
+      if (names.some((name) => wanted.includes(name))) sameTitle.push(candidate);
+    }
     if (fields.year !== null) {
       const sameYear = sameTitle.filter((candidate) => candidate.year === fields.year);
       if (sameYear.length === 1)

@@ -8,17 +8,39 @@ import { avatarLetter } from "~/accounts/components/use-current-user";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
 import { CardGrid, GridError } from "~/catalogue/components/title-grid";
+import { TitleCard } from "~/catalogue/components/title-card";
 import { formatRating } from "~/core/format";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useNavigatingTo } from "~/ui/use-navigating";
 import type { Dashboard, DashboardTile } from "../dashboard.server";
+import type { Recommendation } from "../recommendations.server";
 import { STATUS_LABELS } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 import { paths } from "~/core/paths";
 
 const FAILED = "Veriler yüklenirken hata oluştu";
+
+/** The person's own picks, each with why it was chosen ("Kış Uykusu'nu beğendiğiniz için"). */
+function PickGrid({ picks }: { picks: Recommendation[] }) {
+  return (
+    <ul
+      className="grid grid-cols-2 justify-items-center gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-6"
+      data-testid="recommendations"
+    >
+      {picks.map((pick) => (
+        <li
+          key={`${pick.card.mediaType}-${pick.card.id}`}
+          className="w-full max-w-[200px] space-y-1"
+        >
+          <TitleCard title={pick.card} />
+          <p className="text-xs text-muted-foreground">{pick.reason}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function RemoveButton({ tile }: { tile: DashboardTile }) {
   const fetcher = useLibraryFetcher(`dashboard-remove-${tile.rowId}`);
@@ -260,10 +282,14 @@ export function DashboardPage({
                 Öneriler
               </h2>
               <p className="text-sm text-muted-foreground">
-                {data.basedOnRatings ? "Son puanlarınıza göre seçtiklerimiz" : "Popüler içerikler"}
+                {data.picks.length > 0
+                  ? "Son puanlarınıza göre seçtiklerimiz"
+                  : "Popüler içerikler"}
               </p>
             </div>
-            {data.recommendations === null ? (
+            {data.picks.length > 0 ? (
+              <PickGrid picks={data.picks} />
+            ) : data.recommendations === null ? (
               <GridError />
             ) : (
               <CardGrid items={data.recommendations} />

@@ -27,6 +27,8 @@ export interface ImportStatusData {
   reviewCount: number;
   /** The file is still being read: its rows are not counted yet. */
   reading: boolean;
+  /** A row's hand search: results null when the query was too short (or the row is done). */
+  search: { rowId: number; query: string; results: ImportCandidate[] | null } | null;
 }
 
 /** How often the page asks again while the import runs. */
@@ -68,9 +70,50 @@ function Progress({ data }: { data: ImportStatusData }) {
   );
 }
 
-function ReviewRow({ row }: { row: ImportStatusData["review"][number] }) {
+function CandidateOption({ candidate, checked }: { candidate: ImportCandidate; checked: boolean }) {
   return (
-    <li className="space-y-3 p-4">
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="radio"
+        name="choice"
+        value={`${candidate.mediaType}:${candidate.id}`}
+        defaultChecked={checked}
+        required
+      />
+      <span>
+        {candidate.title}
+        {candidate.year !== null && ` (${candidate.year})`}
+        <span className="text-muted-foreground">
+          {candidate.mediaType === "tv" ? " · dizi" : " · film"}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * One row waiting for a choice: the candidates the matcher offered, a search box to find the
+ * title by hand (a GET form that comes back with what it found, so it works without
+ * JavaScript), and "Bunu seç" / "Atla".
+ */
+function ReviewRow({
+  importId,
+  row,
+  search,
+}: {
+  importId: number;
+  row: ImportStatusData["review"][number];
+  search: ImportStatusData["search"];
+}) {
+  const searched = search?.rowId === row.id ? search : null;
+  const offered = new Set(row.candidates.map((item) => `${item.mediaType}:${item.id}`));
+  const found = (searched?.results ?? []).filter(
+    (item) => !offered.has(`${item.mediaType}:${item.id}`),
+  );
+  const options = [...found, ...row.candidates];
+  const anchor = `satir-${row.id}`;
+  return (
+    <li id={anchor} className="scroll-mt-20 space-y-3 p-4">
       <p>
         <span className="font-medium">{row.title}</span>
         {row.year !== null && <span className="text-muted-foreground"> ({row.year})</span>}
@@ -78,38 +121,57 @@ function ReviewRow({ row }: { row: ImportStatusData["review"][number] }) {
           {row.file}, {row.line}. satır
         </span>
       </p>
+      <Form
+        method="get"
+        action={`${paths.historyImportStatus(importId)}#${anchor}`}
+        preventScrollReset
+        className="flex flex-wrap items-end gap-2"
+      >
+        <input type="hidden" name="satir" value={row.id} />
+        <label className="grow space-y-1 text-sm">
+          <span className="block text-muted-foreground">Yapımı adıyla arayın</span>
+          <input
+            type="search"
+            name="ara"
+            defaultValue={searched?.query ?? ""}
+            minLength={3}
+            maxLength={100}
+            required
+            placeholder="Örneğin: Winter Sleep"
+            className="h-10 w-full rounded-lg border bg-background px-3"
+          />
+        </label>
+        <Button type="submit" variant="outline">
+          Ara
+        </Button>
+      </Form>
+      {searched && (
+        <p className="text-sm text-muted-foreground" role="status">
+          {searched.results === null
+            ? "Aramak için en az 3 harf yazın."
+            : found.length > 0
+              ? `“${searched.query}” için ${formatCount(found.length)} yapım bulundu.`
+              : `“${searched.query}” için yeni bir yapım bulunamadı.`}
+        </p>
+      )}
       <Form method="post" className="space-y-2">
         <input type="hidden" name="rowId" value={row.id} />
-        {row.candidates.length > 0 ? (
+        {options.length > 0 ? (
           <fieldset className="space-y-1.5">
             <legend className="sr-only">{row.title} için bir yapım seçin</legend>
-            {row.candidates.map((candidate, index) => (
-              <label
+            {options.map((candidate, index) => (
+              <CandidateOption
                 key={`${candidate.mediaType}:${candidate.id}`}
-                className="flex items-center gap-2 text-sm"
-              >
-                <input
-                  type="radio"
-                  name="choice"
-                  value={`${candidate.mediaType}:${candidate.id}`}
-                  defaultChecked={index === 0}
-                  required
-                />
-                <span>
-                  {candidate.title}
-                  {candidate.year !== null && ` (${candidate.year})`}
-                  <span className="text-muted-foreground">
-                    {candidate.mediaType === "tv" ? " · dizi" : " · film"}
-                  </span>
-                </span>
-              </label>
+                candidate={candidate}
+                checked={index === 0}
+              />
             ))}
           </fieldset>
         ) : (
           <p className="text-sm text-muted-foreground">Katalogda eşleşen bir yapım bulunamadı.</p>
         )}
         <div className="flex flex-wrap gap-2">
-          {row.candidates.length > 0 && (
+          {options.length > 0 && (
             <Button type="submit" name="intent" value="pick">
               Bunu seç
             </Button>
@@ -252,7 +314,7 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
           </p>
           <ul className="divide-y rounded-2xl border bg-card">
             {data.review.map((row) => (
-              <ReviewRow key={row.id} row={row} />
+              <ReviewRow key={row.id} importId={data.id} row={row} search={data.search} />
             ))}
           </ul>
           <Form method="post">
