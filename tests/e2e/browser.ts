@@ -189,14 +189,14 @@ export async function openTab(
 interface SiteServer {
   url: string;
   settledOutput(): Promise<string>;
-  stop(): Promise<unknown>;
+  end(): Promise<unknown>;
 }
 
 /**
  * For a test file with tabs opened by `openTab` on one server: gets the server (`start`: its own
  * from `startAppServer`, or a shared one from `sharedServer`) and a Chromium connection before the
- * file's tests, closes the tabs' contexts after each test and the browser and server after all
- * (a shared server's stop is the pool's, at the end of the run). `site` is the server's address
+ * file's tests, closes the tabs' contexts after each test and the browser after all, and ends its
+ * own server (a shared server is the pool's, ended when the run ends). `site` is the server's address
  * once it has started.
  */
 export function siteWithTabs<Server extends SiteServer>(start: () => Promise<Server>) {
@@ -211,7 +211,7 @@ export function siteWithTabs<Server extends SiteServer>(start: () => Promise<Ser
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await server?.end();
   });
   return {
     get server() {

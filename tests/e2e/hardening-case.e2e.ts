@@ -347,7 +347,7 @@ describe.skipIf(!haveRedisServer())("with REDIS_URL (the page store in Redis)", 
     server = await startAppServer({ REDIS_URL: redis.url });
   });
   afterAll(async () => {
-    await server?.stop();
+    await server?.end();
     await redis?.destroy();
   });
 

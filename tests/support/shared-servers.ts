@@ -107,7 +107,7 @@ export async function startServerPool(): Promise<ServerPool> {
       http.close();
       const running = await Promise.allSettled(servers.values());
       await Promise.all(
-        running.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)),
+        running.map((result) => (result.status === "fulfilled" ? result.value.end() : undefined)),
       );
     },
   };
@@ -121,8 +121,8 @@ export interface SharedServer {
    * `TestServer.settledOutput`): look for what only this file could have caused.
    */
   settledOutput(): Promise<string>;
-  /** Nothing to do: the pool stops its servers when the run ends. */
-  stop(): Promise<void>;
+  /** Nothing to do: the pool ends its servers when the run ends. */
+  end(): Promise<void>;
 }
 
 async function ask(env: Record<string, string>, output: boolean) {
@@ -146,6 +146,6 @@ export async function sharedServer(env: Record<string, string> = {}): Promise<Sh
   return {
     url,
     settledOutput: async () => (await ask(env, true)).output ?? "",
-    stop: async () => undefined,
+    end: async () => undefined,
   };
 }
