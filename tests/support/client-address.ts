@@ -15,7 +15,7 @@ export function newClientAddress(): string {
 }
 
 /** The shared servers' addresses known in this process (their visitors send X-Forwarded-For). */
-export const SHARED_SITES_VARIABLE = "PERDE_TEST_SHARED_SITES";
+const SHARED_SITES_VARIABLE = "PERDE_TEST_SHARED_SITES";
 
 /**
  * The shared servers this process knows: the global setup's (inherited in the environment) and
