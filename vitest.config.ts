@@ -50,10 +50,15 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
           globalSetup: ["./tests/e2e/global-setup.ts"],
+          setupFiles: ["./tests/e2e/setup.ts"],
           testTimeout: SLOW_TIMEOUT,
           hookTimeout: SLOW_TIMEOUT,
-          // Two shared servers (embedded catalogue, fake movie database) for the whole project;
-          // files run two at a time, each with its own Chromium and accounts of its own.
+          // `expect.poll` waits for a page or the server to show a change; Vitest's default of
+          // 1 s failed calendar.e2e.ts on this busy machine (a click's answer took longer).
+          expect: { poll: { timeout: 30_000 } },
+          // Shared servers (tests/support/shared-servers.ts: the embedded catalogue, the fake movie
+          // database, and one per set of variables files ask for) for the whole project; files
+          // run two at a time, on one Chromium, each with accounts of its own.
           fileParallelism: true,
         },
       },

@@ -3,12 +3,7 @@ import { TOTP } from "otpauth";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import {
-  freePort,
-  preparedDataDir,
-  startAppServer,
-  type RunningServer,
-} from "../support/app-server";
+import { freePort, preparedDataDir, startAppServer, type TestServer } from "../support/app-server";
 import { Visitor } from "../support/raw-http";
 import { describeInBrowser, useBrowser } from "./browser";
 
@@ -19,7 +14,7 @@ import { describeInBrowser, useBrowser } from "./browser";
  * name, not an address) with a data folder the test can open afterwards.
  */
 
-let server: RunningServer;
+let server: TestServer;
 let site = "";
 let dataDir = "";
 
@@ -30,7 +25,7 @@ beforeAll(async () => {
   server = await startAppServer({ PORT: String(port), PUBLIC_SITE_URL: site, DATA_DIR: dataDir });
 });
 afterAll(async () => {
-  await server?.stop();
+  await server?.end();
   await rm(dataDir, { recursive: true, force: true });
 });
 

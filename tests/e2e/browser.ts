@@ -1,7 +1,7 @@
 import type { EventEmitter } from "node:events";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, inject } from "vitest";
-import type { TestServer } from "../support/app-server";
+import { clientHeaders, newClientAddress } from "../support/client-address";
 import { chromiumPath, launchChromium } from "./chromium";
 
 /** `describe` for tests that need Chromium: skipped, with a warning, where there is none. */
@@ -100,6 +100,9 @@ export function useBrowser(): BrowserSession {
         tab = await openTab(viewport, baseURL);
         tab.reusable = !untouched;
       }
+      // On a shared server each tab is a visitor with a client address of its own.
+      const forwarded = clientHeaders(baseURL, newClientAddress());
+      if (Object.keys(forwarded).length) await tab.context.setExtraHTTPHeaders(forwarded);
       inUse.push(tab);
       const { page } = tab;
       // Every page of the app hydrates; tests act only once React's handlers are attached.
@@ -167,6 +170,8 @@ export async function openTab(
     baseURL: site,
     javaScriptEnabled,
     hasTouch,
+    // On a shared server each tab is a visitor with a client address of its own.
+    extraHTTPHeaders: clientHeaders(site, newClientAddress()),
   });
   contexts.push(context);
   if (cookie) {
@@ -185,13 +190,22 @@ export async function openTab(
   return page;
 }
 
+/** A server as `siteWithTabs` uses it: one of the file's own (`startAppServer`) or a shared one. */
+interface SiteServer {
+  url: string;
+  settledOutput(): Promise<string>;
+  end(): Promise<unknown>;
+}
+
 /**
- * For a test file with a server of its own and tabs opened by `openTab`: starts the server
- * (`start`) and one Chromium before the file's tests, closes the tabs' contexts after each test
- * and the browser and server after all. `site` is the server's address once it has started.
+ * For a test file with tabs opened by `openTab` on one server: gets the server (`start`: its own
+ * from `startAppServer`, or a shared one from `sharedServer`) and a Chromium connection before the
+ * file's tests, closes the tabs' contexts after each test and the browser after all, and ends its
+ * own server (a shared server is the pool's, ended when the run ends). `site` is the server's address
+ * once it has started.
  */
-export function siteWithTabs(start: () => Promise<TestServer>) {
-  let server: TestServer | undefined;
+export function siteWithTabs<Server extends SiteServer>(start: () => Promise<Server>) {
+  let server: Server | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -202,7 +216,7 @@ export function siteWithTabs(start: () => Promise<TestServer>) {
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await server?.end();
   });
   return {
     get server() {

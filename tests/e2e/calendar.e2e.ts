@@ -62,7 +62,7 @@ beforeAll(async () => {
     PERDE_NOW: NOW,
   });
 });
-afterAll(() => server?.stop());
+afterAll(() => server?.end());
 
 /** Posts a form as a page without JavaScript does. */
 const post = (path: string, body: Record<string, string>, cookie?: string) =>

@@ -67,7 +67,7 @@ describeInBrowser("Vizyonda on the embedded catalogue", () => {
     ]);
   });
   afterAll(async () => {
-    await Promise.all([summer?.stop(), lockdown?.stop()]);
+    await Promise.all([summer?.end(), lockdown?.end()]);
   });
 
   it("shows this week's openings, what else is on and what is coming, with Turkish dates", async () => {

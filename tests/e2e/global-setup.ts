@@ -2,7 +2,9 @@ import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
 import { API_KEY } from "../fake-tmdb/fixtures";
 import { startFakeTmdb } from "../fake-tmdb/server";
-import { createSeedDataDir, projectRoot, startAppServer } from "../support/app-server";
+import { createSeedDataDir, projectRoot } from "../support/app-server";
+import { rememberSharedSite } from "../support/client-address";
+import { SERVER_POOL_VARIABLE, startServerPool } from "../support/shared-servers";
 import { chromiumPath, SHARED_CHROMIUM_VARIABLE, startSharedChromium } from "./chromium";
 
 declare module "vitest" {
@@ -18,8 +20,8 @@ declare module "vitest" {
 /**
  * Builds the app when the sources are newer than the build (E2E_SKIP_BUILD=1 skips even the
  * check), prepares one data folder for every server to start from (or finds an earlier run's),
- * serves the app on the embedded defaults and on the fake movie database for the whole e2e
- * project, and starts the one Chromium every file connects to (`launchChromium`).
+ * starts the pool of shared servers with the app on the embedded defaults and on the fake movie
+ * database in it, and starts the one Chromium every file connects to (`launchChromium`).
  */
 export default async function setup(project: TestProject) {
   if (!chromiumPath) {
@@ -43,10 +45,13 @@ export default async function setup(project: TestProject) {
   const seed = await createSeedDataDir();
   process.env.PERDE_TEST_SEED_DIR = seed;
   const fake = await startFakeTmdb();
+  // The two servers every file may use are the pool's first (shared-servers.ts): a file that
+  // asks `sharedServer()` for the embedded catalogue gets the one at `baseURL`.
+  const pool = await startServerPool();
   const [browserServer, server, tmdbServer] = await Promise.all([
     chromiumPath ? startSharedChromium() : undefined,
-    startAppServer({ CATALOGUE: "local" }),
-    startAppServer({
+    pool.server({ CATALOGUE: "local" }),
+    pool.server({
       CATALOGUE: "tmdb",
       TMDB_API_BASE_URL: fake.url,
       TMDB_API_KEY: API_KEY,
@@ -56,9 +61,13 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", server.url);
   project.provide("tmdbBaseURL", tmdbServer.url);
   project.provide("fakeTmdbURL", fake.url);
+  // The files' processes inherit these.
+  process.env[SERVER_POOL_VARIABLE] = pool.url;
+  rememberSharedSite(server.url);
+  rememberSharedSite(tmdbServer.url);
   if (browserServer) process.env[SHARED_CHROMIUM_VARIABLE] = browserServer.wsEndpoint();
   return async () => {
-    await Promise.all([server.stop(), tmdbServer.stop(), browserServer?.close()]);
+    await Promise.all([pool.close(), browserServer?.close()]);
     await fake.close();
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { TOTP } from "otpauth";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import { startAppServer, type TestServer } from "../support/app-server";
 import { raw, Visitor, type RawResponse } from "../support/raw-http";
 
 /*
@@ -20,7 +20,7 @@ const WRONG_CODE = "Doğrulama kodu hatalı";
 const RESET_SENT = "şifre sıfırlama bağlantısı e-posta ile gönderildi";
 const PASSWORD = "gizli123";
 
-let server: RunningServer;
+let server: TestServer;
 let counter = 0;
 const email = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
 let client = 0;
@@ -30,7 +30,7 @@ const nextClient = () => `127.0.1.${++client}`;
 beforeAll(async () => {
   server = await startAppServer({ PUBLIC_SITE_URL: "https://perde.example", LOG_LEVEL: "info" });
 });
-afterAll(() => server.stop());
+afterAll(() => server.end());
 
 /** Signs up and in on `site`, turns two-factor sign-in on, and returns the app's generator. */
 async function withTwoFactor(site: string, address: string): Promise<TOTP> {
@@ -421,8 +421,8 @@ describe("every form answers in Turkish (defect 8)", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
-  let first: RunningServer;
-  let second: RunningServer;
+  let first: TestServer;
+  let second: TestServer;
   let databaseUrl = "";
   const name = `e2e_accounts_${randomBytes(6).toString("hex")}`;
   const admin = async (query: string) => {
@@ -451,7 +451,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
     second = await startAppServer(env);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
+    await Promise.all([first?.end(), second?.end()]);
     await admin(`drop database if exists ${name} with (force)`);
   });
 

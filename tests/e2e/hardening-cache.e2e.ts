@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import { startAppServer, type TestServer } from "../support/app-server";
 import { load, residentMb } from "../support/load";
 import { follow, raw, Visitor } from "../support/raw-http";
 import { startRedisServer, type RedisServer } from "../support/redis-server";
@@ -16,11 +16,11 @@ let counter = 0;
 const email = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
 
 /** The server of the first two blocks (the Redis block runs one of its own). */
-let server: RunningServer;
+let server: TestServer;
 beforeAll(async () => {
   server = await startAppServer();
 });
-afterAll(() => server.stop());
+afterAll(() => server.end());
 
 describe("junk addresses", () => {
   it("are answered from the page's own copy and grow no memory (5,000 addresses of 8 KB)", async () => {
@@ -90,7 +90,7 @@ const haveRedisServer = () => spawnSync("redis-server", ["--version"]).status ==
 
 describe.skipIf(!haveRedisServer())("a Redis that stops", () => {
   // A server of its own, with REDIS_URL.
-  let server: RunningServer;
+  let server: TestServer;
   let redis: RedisServer;
   beforeAll(async () => {
     redis = await startRedisServer();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type TestServer } from "../support/app-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedServer, type SharedServer } from "../support/shared-servers";
 import { zipOf } from "../support/import-files";
 import { useLiveSite } from "../support/live-site";
 import { Visitor, type RawResponse } from "../support/raw-http";
@@ -11,7 +11,8 @@ import { Visitor, type RawResponse } from "../support/raw-http";
  * that pass for another's, and a stranger posting every new form with someone else's ids. The
  * embedded site runs on 12 February 2008 (Breaking Bad's fourth episode airs on the 17th, The
  * Dark Knight opens in July); the live one, on the fake movie database, on 1 June 1999 (Fight
- * Club opens in October, Breaking Bad is years away; The Godfather is out).
+ * Club opens in October, Breaking Bad is years away; The Godfather is out). The embedded site is
+ * the shared server on that day (tracking.e2e.ts's too); the live one is this file's own.
  */
 
 const NUL =
@@ -19,7 +20,7 @@ const NUL =
 const BUDGET = "Kısa sürede çok fazla işlem yaptınız. Lütfen birkaç dakika sonra yeniden deneyin.";
 const FIGHT_CLUB = "/film/dovus-kulubu-1999-550";
 
-let server: TestServer;
+let server: SharedServer;
 let counter = 0;
 const email = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
 let client = 0;
@@ -27,9 +28,8 @@ let client = 0;
 const nextClient = () => `127.0.3.${++client}`;
 
 beforeAll(async () => {
-  server = await startAppServer({ CATALOGUE: "local", PERDE_NOW: "2008-02-12T09:00:00Z" });
+  server = await sharedServer({ CATALOGUE: "local", PERDE_NOW: "2008-02-12T09:00:00Z" });
 });
-afterAll(() => server?.stop());
 
 /** A new signed-in visitor on `site`. */
 async function member(site: string, label: string, name = "Kenar Testi") {
@@ -51,7 +51,7 @@ function toastType(cookie: string | undefined) {
 const json = (answer: RawResponse) => JSON.parse(answer.body) as { ok: boolean; message: string };
 
 /** The server's log lines at error level (pino: 50) since `from`. */
-const errorLines = async (running: TestServer, from: number) =>
+const errorLines = async (running: { settledOutput(): Promise<string> }, from: number) =>
   (await running.settledOutput())
     .slice(from)
     .split("\n")
@@ -61,7 +61,7 @@ describe("a NUL character in form text (item 3)", () => {
   it("is refused in Turkish on every text form, stored nowhere and logged nowhere", async () => {
     const visitor = await member(server.url, "nul", "Nul Deneme");
     const secret = "Gizli düşüncelerim burada\u0000 yazıyor";
-    const mark = server.output().length;
+    const mark = (await server.settledOutput()).length;
 
     // The diary's "Günlüğe ekle" on a film's page: it was "Bir hata oluştu" and an error line
     // with the person's id and the review's words.

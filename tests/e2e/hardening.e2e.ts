@@ -20,7 +20,7 @@ const email = (label: string) => `${label}-${Date.now()}-${counter++}@example.co
 beforeAll(async () => {
   server = await startAppServer({ PUBLIC_SITE_URL: "https://perde.example", LOG_LEVEL: "info" });
 });
-afterAll(() => server.stop());
+afterAll(() => server.end());
 
 /**
  * The server's log lines at error level (pino: 50) since `from` characters, once every line it

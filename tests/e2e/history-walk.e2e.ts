@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import * as ical from "node-ical";
-import { freePort, projectRoot, startAppServer, type RunningServer } from "../support/app-server";
+import { freePort, projectRoot, startAppServer, type TestServer } from "../support/app-server";
 import { describeInBrowser, hydrated, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
@@ -51,7 +51,7 @@ function airedFromContent() {
   throw new Error(`series ${SERIES_ID} is not in the embedded catalogue`);
 }
 
-let server: RunningServer;
+let server: TestServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** Console and page errors of every tab (a hydration mismatch, a failed fetch, a CSP violation). */
@@ -77,7 +77,7 @@ afterEach(() => {
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
-  await server?.stop();
+  await server?.end();
 });
 
 /** A tab in a new context (a browser of its own), whose `goto` waits for hydration. */

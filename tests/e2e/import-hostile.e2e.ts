@@ -19,7 +19,7 @@ beforeAll(async () => {
   dataDir = await preparedDataDir();
   server = await startAppServer({ CATALOGUE: "local", DATA_DIR: dataDir });
 });
-afterAll(() => server?.stop());
+afterAll(() => server?.end());
 
 /** Text no log line may hold: it stands in every hostile file's rows. */
 const SECRET = "GizliBirFilmAdi";

@@ -19,7 +19,7 @@ beforeAll(async () => {
   dataDir = await preparedDataDir();
   server = await startAppServer({ CATALOGUE: "local", DATA_DIR: dataDir });
 });
-afterAll(() => server?.stop());
+afterAll(() => server?.end());
 
 const post = (path: string, body: Record<string, string>, cookie?: string) =>
   postForm(server.url, path, body, cookie);

@@ -1,30 +1,27 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { API_KEY } from "../fake-tmdb/fixtures";
 import { fakeTmdbControl } from "../fake-tmdb/server";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import { sharedServer } from "../support/shared-servers";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 import { newAccount, postForm } from "../support/form-posts";
 
 /*
  * Issue 13: "Benzer yapımlar", Perde puanı, the watchlist with statuses and its list page, and
- * "Nerede izlenir?". This file runs its own live-source server on the shared fake movie
- * database: plain http (session cookies without the Secure prefix) and its own sign-up limits.
+ * "Nerede izlenir?". On a shared live-source server of the shared fake movie database that, unlike
+ * `tmdbBaseURL`'s, has plain http (session cookies without the Secure prefix).
  */
 
 const baseURL = inject("baseURL");
 const fakeTmdbURL = inject("fakeTmdbURL");
-let server: RunningServer;
 let tmdbBaseURL = "";
 beforeAll(async () => {
-  server = await startAppServer({
+  ({ url: tmdbBaseURL } = await sharedServer({
     CATALOGUE: "tmdb",
     TMDB_API_BASE_URL: fakeTmdbURL,
     TMDB_API_KEY: API_KEY,
-  });
-  tmdbBaseURL = server.url;
+  }));
 });
-afterAll(() => server?.stop());
 
 /** Posts a form as a page without JavaScript does. */
 const post = (path: string, body: Record<string, string>, cookie?: string) =>

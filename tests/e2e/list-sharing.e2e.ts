@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { projectRoot, startAppServer } from "../support/app-server";
+import { projectRoot } from "../support/app-server";
+import { sharedServer } from "../support/shared-servers";
 import { newAccount, postForm } from "../support/form-posts";
 import { describeInBrowser, hydrated, PHONE, siteWithTabs } from "./browser";
 
@@ -10,7 +11,8 @@ import { describeInBrowser, hydrated, PHONE, siteWithTabs } from "./browser";
  * from search results, with and without JavaScript, at phone and desktop widths; the owner
  * makes a single-use invite link, another person (another browser) accepts it and edits the
  * list; a third gets nothing. Attacks with the right ids get nothing through, and the invite's
- * token is never printed. Its own server on the embedded catalogue, logging every request.
+ * token is never printed. On the shared server of the embedded catalogue, which logs every
+ * request.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -18,7 +20,7 @@ const FILM = "/film/baba-1972-238";
 const SERIES_SEARCH = "/ara?q=Taht";
 const SHOTS = path.join(projectRoot, "screenshots", "list-sharing");
 
-const app = siteWithTabs(() => startAppServer({ LOG_LEVEL: "info" }));
+const app = siteWithTabs(() => sharedServer());
 const tokens: string[] = [];
 
 const account = (name: string) => newAccount(app.site, name, "paylas");

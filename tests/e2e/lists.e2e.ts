@@ -69,7 +69,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await server?.end();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -1,18 +1,19 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { startAppServer } from "../support/app-server";
+import { sharedServer } from "../support/shared-servers";
 import { newAccount, postForm } from "../support/form-posts";
 import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 
 /*
  * Issue #25 parts 4-5: a username, Favori 4 and a public profile chosen on /hesap, and the
  * profile at /u/{name} as an anonymous visitor sees it (the page cache's copy included). On a
- * desktop with JavaScript and on a phone without it.
+ * desktop with JavaScript and on a phone without it. On the shared server of the embedded
+ * catalogue: every person and username is the test's own.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
 
-const app = siteWithTabs(() => startAppServer());
+const app = siteWithTabs(() => sharedServer());
 
 let names = 0;
 /** A username no other test of this run has: `{prefix}.{stamp}`. */

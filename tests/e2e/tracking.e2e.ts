@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import { sharedServer, type SharedServer } from "../support/shared-servers";
 import { describeInBrowser, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 import { newAccount, postForm } from "../support/form-posts";
@@ -10,7 +10,8 @@ import { newAccount, postForm } from "../support/form-posts";
  * progress on the series and season pages, and "İzlemeye Devam Et" on the dashboard, with and
  * without JavaScript, at phone and desktop widths. The server runs on the embedded catalogue
  * with its clock on 12 February 2008: Breaking Bad's first season (1396) has aired its first
- * three episodes (20 and 27 January, 10 February), the fourth airs on 17 February.
+ * three episodes (20 and 27 January, 10 February), the fourth airs on 17 February. The server is
+ * the shared one on that day (hardening-edges.e2e.ts's too): each test tracks with a new account.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -18,7 +19,7 @@ const SERIES = 1396;
 const SEASON = `/dizi/${SERIES}/sezon/1`;
 const episodePath = (episode: number) => `${SEASON}/bolum/${episode}`;
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** Console and page errors of every tab (a hydration mismatch, a CSP violation). */
@@ -26,7 +27,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startAppServer({ CATALOGUE: "local", PERDE_NOW: "2008-02-12T09:00:00Z" }),
+    sharedServer({ CATALOGUE: "local", PERDE_NOW: "2008-02-12T09:00:00Z" }),
     launchChromium(),
   ]);
 });
@@ -36,7 +37,6 @@ afterEach(() => {
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
-  await server?.stop();
 });
 
 /** Posts a form as a page without JavaScript does. */

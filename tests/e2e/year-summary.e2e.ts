@@ -87,7 +87,7 @@ beforeAll(async () => {
   server = await startAppServer(env);
 });
 afterAll(async () => {
-  await server?.stop();
+  await server?.end();
   if (env?.DATA_DIR) await rm(env.DATA_DIR, { recursive: true, force: true });
 });
 

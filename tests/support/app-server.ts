@@ -46,6 +46,13 @@ export interface TestServer extends RunningServer {
    * Needs LOG_LEVEL warn or lower (the default here).
    */
   settledOutput(): Promise<string>;
+  /**
+   * Ends the server at once (SIGKILL) and removes the data folder it was given by
+   * `startAppServer`: a file's teardown, which proves nothing about stopping. A graceful `stop`
+   * waits about 3 s for the job queue's workers; the files that test a stop (operations, server)
+   * use `stop` and check what it did.
+   */
+  end(): Promise<void>;
 }
 
 /**
@@ -171,6 +178,11 @@ export async function startAppServer(
       const code = await exited;
       if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
       return code;
+    },
+    end: async () => {
+      if (!closed) child.kill("SIGKILL");
+      await exited;
+      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
     },
   };
 

@@ -20,7 +20,7 @@ export function useLiveSite(env: Record<string, string> = {}) {
     });
   });
   afterAll(async () => {
-    await live.server?.stop();
+    await live.server?.end();
     await live.fake?.close();
   });
   return live;

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { clientHeaders, newClientAddress } from "./client-address";
 
 /*
  * A bare HTTP client for attacking the built server the way a script would: any method, any
@@ -80,14 +81,21 @@ export async function follow(base: string, path: string, headers: Record<string,
   return { chain, last: chain.at(-1)! };
 }
 
-/** A visitor with cookies, posting forms as a browser without JavaScript does. */
+/**
+ * A visitor with cookies, posting forms as a browser without JavaScript does. On a shared server
+ * (shared-servers.ts) a visitor without an address of its own (`from`) is a client of its own
+ * through X-Forwarded-For.
+ */
 export class Visitor {
   private cookies = new Map<string, string>();
+  private readonly forwarded: Record<string, string>;
 
   constructor(
     readonly base: string,
     readonly from?: string,
-  ) {}
+  ) {
+    this.forwarded = from ? {} : clientHeaders(base, newClientAddress());
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -115,7 +123,11 @@ export class Visitor {
       await raw(this.base, {
         path,
         from: this.from,
-        headers: { ...(this.cookies.size ? { Cookie: this.cookieHeader } : {}), ...headers },
+        headers: {
+          ...this.forwarded,
+          ...(this.cookies.size ? { Cookie: this.cookieHeader } : {}),
+          ...headers,
+        },
       }),
     );
   }
@@ -129,6 +141,7 @@ export class Visitor {
         from: this.from,
         body,
         headers: {
+          ...this.forwarded,
           Origin: this.base,
           "Content-Type": "application/x-www-form-urlencoded",
           "Content-Length": Buffer.byteLength(body),

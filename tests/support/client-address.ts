@@ -1,0 +1,49 @@
+import { randomInt } from "node:crypto";
+
+/*
+ * Client addresses for the visitors of shared servers (shared-servers.ts). A shared server
+ * trusts X-Forwarded-For from loopback, so a visitor that sends one is, for its limits, the client
+ * it names. Each visitor gets an address of its own on the loopback network, drawn at random
+ * from 127.0.0.0/8 (16 million addresses: two visitors of one run meet by chance about once in
+ * ten thousand runs, and would then still share a limit made for a person, not fail).
+ */
+
+/** A new address in 127.0.0.0/8 (never 127.0.0.1, the address every unforwarded request has). */
+export function newClientAddress(): string {
+  const n = randomInt(2, 2 ** 24 - 1);
+  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** The shared servers' addresses known in this process (their visitors send X-Forwarded-For). */
+const SHARED_SITES_VARIABLE = "PERDE_TEST_SHARED_SITES";
+
+/**
+ * The shared servers this process knows: the global setup's (inherited in the environment) and
+ * those `sharedServer` was handed here.
+ */
+function sharedSites(): Set<string> {
+  return new Set((process.env[SHARED_SITES_VARIABLE] ?? "").split(" ").filter(Boolean));
+}
+
+/** Marks `url` as a shared server, in this process and the processes it starts from now on. */
+export function rememberSharedSite(url: string) {
+  const sites = sharedSites();
+  sites.add(new URL(url).origin);
+  process.env[SHARED_SITES_VARIABLE] = [...sites].join(" ");
+}
+
+let current = newClientAddress();
+
+/** A new address for the test about to run (the e2e setup file calls it before each test). */
+export function renewClientAddress() {
+  current = newClientAddress();
+}
+
+/**
+ * The header that makes a request to `site` come from `address` (the running test's own by
+ * default), when `site` is a shared server; nothing for any other server, which would not
+ * believe it anyway and may be testing what it does with a forged one.
+ */
+export function clientHeaders(site: string, address = current): Record<string, string> {
+  return sharedSites().has(new URL(site).origin) ? { "X-Forwarded-For": address } : {};
+}
