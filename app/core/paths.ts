@@ -42,6 +42,17 @@ export const paths = {
   auth: "/auth",
   /** /auth with the sign-up tab open (the tab is in the URL, so it works without JavaScript). */
   authSignUp: "/auth?sekme=kayit",
+  /**
+   * /auth that comes back to `returnTo` (a path on this site, checked again by the server) after
+   * signing in, and then does what was asked (`pending`, e.g. `izleme-listesi:movie:550`).
+   */
+  authReturningTo: (returnTo: string, pending?: string, tab?: "kayit") => {
+    const query = new URLSearchParams();
+    if (tab) query.set("sekme", tab);
+    query.set("donus", returnTo);
+    if (pending) query.set("istek", pending);
+    return `/auth?${query}`;
+  },
   /** The second step of a two-factor sign-in. */
   twoFactor: "/auth/iki-adim",
   signOut: "/cikis",

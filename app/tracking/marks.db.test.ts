@@ -121,7 +121,7 @@ describe("marking episodes", () => {
       aired: 0,
     });
     expect(await markEpisode(db(), "ayse", ended(0, 1), DAY, AT)).toMatchObject({ found: 0 });
-    expect(await markUpTo(db(), "ayse", returning(2, 2), DAY, AT)).toMatchObject({ changed: 0 });
+    expect(await markUpTo(db(), "ayse", returning(2, 2), DAY, { kind: "now", at: AT })).toMatchObject({ changed: 0 });
     expect(await db().select().from(episodeWatches)).toHaveLength(0);
   });
 
@@ -142,18 +142,18 @@ describe("marking episodes", () => {
   });
 
   it("marks every aired episode up to one, across seasons, and whole seasons", async () => {
-    const upTo = await markUpTo(db(), "ayse", ended(2, 2), DAY, AT);
+    const upTo = await markUpTo(db(), "ayse", ended(2, 2), DAY, { kind: "now", at: AT });
     expect(upTo).toEqual({ found: 1, aired: 1, changed: 9 });
     expect(await watchedInSeason(db(), "ayse", ENDED, 1)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await watchedInSeason(db(), "ayse", ENDED, 2)).toEqual([1, 2]);
 
     // The season's aired episodes only: season 2 of the returning series has one.
-    expect(await markSeason(db(), "ayse", RETURNING, 2, DAY, AT)).toEqual({
+    expect(await markSeason(db(), "ayse", RETURNING, 2, DAY, { kind: "now", at: AT })).toEqual({
       found: 3,
       aired: 1,
       changed: 1,
     });
-    expect(await markSeason(db(), "ayse", RETURNING, 7, DAY, AT)).toMatchObject({ found: 0 });
+    expect(await markSeason(db(), "ayse", RETURNING, 7, DAY, { kind: "now", at: AT })).toMatchObject({ found: 0 });
     expect(await unmarkSeason(db(), "ayse", RETURNING, 2)).toBe(1);
     expect(await unmarkSeason(db(), "ayse", ENDED, 2)).toBe(2);
     expect(await watchedInSeason(db(), "ayse", ENDED, 2)).toEqual([]);
@@ -161,7 +161,7 @@ describe("marking episodes", () => {
   });
 
   it("counts progress per season over aired episodes only", async () => {
-    await markUpTo(db(), "ayse", returning(1, 2), DAY, AT);
+    await markUpTo(db(), "ayse", returning(1, 2), DAY, { kind: "now", at: AT });
     expect(await seriesProgress(db(), "ayse", RETURNING, DAY)).toEqual([
       { seasonNumber: 1, aired: 3, watched: 2 },
       { seasonNumber: 2, aired: 1, watched: 0 },
@@ -184,7 +184,7 @@ describe("the watchlist status that follows the marks", () => {
     // Nothing changed: nothing to say.
     expect(await syncSeriesStatus(db(), "ayse", ENDED, DAY)).toBeNull();
 
-    await markUpTo(db(), "ayse", ended(2, 3), DAY, AT);
+    await markUpTo(db(), "ayse", ended(2, 3), DAY, { kind: "now", at: AT });
     expect(await syncSeriesStatus(db(), "ayse", ENDED, DAY)).toBe("watched");
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: ENDED })).toBe("watched");
 
@@ -198,7 +198,7 @@ describe("the watchlist status that follows the marks", () => {
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: RETURNING })).toBe(
       "plan_to_watch",
     );
-    await markUpTo(db(), "ayse", returning(2, 1), DAY, AT);
+    await markUpTo(db(), "ayse", returning(2, 1), DAY, { kind: "now", at: AT });
     expect(await syncSeriesStatus(db(), "ayse", RETURNING, DAY)).toBe("watching");
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: RETURNING })).toBe("watching");
     const rows = await db()
@@ -227,7 +227,7 @@ describe("İzlemeye Devam Et", () => {
     await db().delete(watchlist).where(eq(watchlist.userId, "ayse"));
     await markEpisode(db(), "ayse", returning(1, 3), DAY, later(1));
     await syncSeriesStatus(db(), "ayse", RETURNING, DAY);
-    await markUpTo(db(), "ayse", ended(1, 2), DAY, later(2));
+    await markUpTo(db(), "ayse", ended(1, 2), DAY, { kind: "now", at: later(2) });
     await syncSeriesStatus(db(), "ayse", ENDED, DAY);
     const rows = await continueWatching(db(), "ayse");
     expect(rows.map((row) => row.seriesId)).toEqual([ENDED, RETURNING]);
@@ -289,8 +289,8 @@ describe("two people", () => {
     expect(await syncSeriesStatus(db(), "mehmet", ENDED, DAY)).toBeNull();
 
     // His own marks are his: her progress and her list do not move.
-    await markSeason(db(), "mehmet", ENDED, 1, DAY, later(10));
-    await markSeason(db(), "mehmet", ENDED, 2, DAY, later(10));
+    await markSeason(db(), "mehmet", ENDED, 1, DAY, { kind: "now", at: later(10) });
+    await markSeason(db(), "mehmet", ENDED, 2, DAY, { kind: "now", at: later(10) });
     expect(await syncSeriesStatus(db(), "mehmet", ENDED, DAY)).toBe("watched");
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: ENDED })).toBe("watching");
     expect(await exportEpisodeWatches(db(), "ayse")).toEqual(before);

@@ -5,6 +5,21 @@ export const MARK_INTENTS = ["mark", "unmark", "up-to", "season", "unmark-season
 export type MarkIntent = (typeof MARK_INTENTS)[number];
 
 export const NO_EPISODE = "Bu bölüm bulunamadı";
+
+/**
+ * When the episodes of a bulk mark were watched: "Şimdi", "Yayın tarihinde", "Başka bir tarih"
+ * (the `day` field), "Tarihini hatırlamıyorum" (undated). A single episode's mark is "now".
+ */
+export const WATCHED_WHEN = ["now", "air", "day", "unknown"] as const;
+export type WatchedWhenChoice = (typeof WATCHED_WHEN)[number];
+export const WATCHED_WHEN_LABELS: Record<WatchedWhenChoice, string> = {
+  now: "Şimdi",
+  air: "Yayın tarihinde",
+  day: "Başka bir tarih",
+  unknown: "Tarihini hatırlamıyorum",
+};
+export const DAY_MISSING = "Lütfen izlediğiniz tarihi seçin";
+export const DAY_INVALID = "Geçerli bir tarih seçin";
 export const SPECIALS_REFUSED = "Özel bölümler işaretlenemez; izleme ilerlemesine sayılmazlar";
 
 /** A positive whole number in a form field (ids, season and episode numbers). */
@@ -30,5 +45,16 @@ export const markFormSchema = formSchema({
   episode: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     positive(32_767).optional(),
+  ),
+  when: z.enum(WATCHED_WHEN, { error: "Bilinmeyen bir tarih seçimi" }).default("now"),
+  /** YYYY-MM-DD, read only with when=day (whether it is past is the action's to say). */
+  day: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_INVALID)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAY_INVALID)
+      .refine((value) => value >= "1900-01-01", DAY_INVALID)
+      .optional(),
   ),
 });

@@ -10,6 +10,12 @@ import { Poster } from "./poster";
 
 export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPage>>>;
 
+/** The id of an episode's row, which a mark posted without JavaScript comes back to. */
+export const episodeRowId = (episodeNumber: number) => `bolum-${episodeNumber}`;
+
+/** Said where the catalogue lists none of a season's episodes (nothing is concluded from it). */
+export const NO_EPISODE_DATA = "Bu sezonun bölüm bilgisi henüz yok";
+
 /**
  * /dizi/{id}/sezon/{n}: a season and its episodes. The route adds the visitor's episode marks:
  * `tracking` under the header (progress, "Sezonu İzledim"), `episodeActions` on each row.
@@ -53,7 +59,7 @@ export function SeasonPage({
               </li>
             )}
             {season.airDate && <li>{yearOf(season.airDate)}</li>}
-            <li>{season.episodes.length} Bölüm</li>
+            {season.episodes.length > 0 && <li>{season.episodes.length} Bölüm</li>}
           </ul>
           {tracking}
         </div>
@@ -64,11 +70,17 @@ export function SeasonPage({
         </Section>
       )}
       <Section id="bolumler" title="Bölümler">
+        {season.episodes.length === 0 && (
+          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+            {NO_EPISODE_DATA}
+          </p>
+        )}
         <ol className="space-y-3">
           {season.episodes.map((episode) => (
             <li
               key={episode.episodeNumber}
-              className="space-y-3 rounded-xl border bg-card p-3 has-[a:hover]:border-primary"
+              id={episodeRowId(episode.episodeNumber)}
+              className="scroll-mt-20 space-y-3 rounded-xl border bg-card p-3 has-[a:hover]:border-primary"
             >
               <Link
                 to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}
