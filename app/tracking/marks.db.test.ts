@@ -8,6 +8,7 @@ import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-sc
 import { addToWatchlist, watchlistStatus } from "~/library/watchlist.server";
 import { continueWatching } from "./continue-watching.server";
 import {
+  episodesUnknown,
   exportEpisodeWatches,
   isWatched,
   markEpisode,
@@ -121,7 +122,9 @@ describe("marking episodes", () => {
       aired: 0,
     });
     expect(await markEpisode(db(), "ayse", ended(0, 1), DAY, AT)).toMatchObject({ found: 0 });
-    expect(await markUpTo(db(), "ayse", returning(2, 2), DAY, { kind: "now", at: AT })).toMatchObject({ changed: 0 });
+    expect(
+      await markUpTo(db(), "ayse", returning(2, 2), DAY, { kind: "now", at: AT }),
+    ).toMatchObject({ changed: 0 });
     expect(await db().select().from(episodeWatches)).toHaveLength(0);
   });
 
@@ -153,7 +156,9 @@ describe("marking episodes", () => {
       aired: 1,
       changed: 1,
     });
-    expect(await markSeason(db(), "ayse", RETURNING, 7, DAY, { kind: "now", at: AT })).toMatchObject({ found: 0 });
+    expect(
+      await markSeason(db(), "ayse", RETURNING, 7, DAY, { kind: "now", at: AT }),
+    ).toMatchObject({ found: 0 });
     expect(await unmarkSeason(db(), "ayse", RETURNING, 2)).toBe(1);
     expect(await unmarkSeason(db(), "ayse", ENDED, 2)).toBe(2);
     expect(await watchedInSeason(db(), "ayse", ENDED, 2)).toEqual([]);
@@ -311,5 +316,103 @@ describe("two people", () => {
     expect(
       (await db().select().from(episodeWatches).where(eq(episodeWatches.userId, "ayse"))).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("bulk marks that say when, and seasons whose episodes are unknown", () => {
+  /** Şahsiyet: ended, season 1 (3 episodes) listed, season 2 not listed by the catalogue. */
+  const PARTLY_KNOWN = 77_001;
+  const at = (userId: string, season: number, episode: number) =>
+    db()
+      .select({ watchedAt: episodeWatches.watchedAt })
+      .from(episodeWatches)
+      .where(
+        and(
+          eq(episodeWatches.userId, userId),
+          eq(episodeWatches.seriesId, PARTLY_KNOWN),
+          eq(episodeWatches.seasonNumber, season),
+          eq(episodeWatches.episodeNumber, episode),
+        ),
+      )
+      .then((rows) => rows[0]?.watchedAt);
+
+  beforeAll(async () => {
+    await seedSeries(PARTLY_KNOWN, "Şahsiyet", "Ended", [
+      ["2018-03-17", "2018-03-24", "2018-03-31"],
+    ]);
+    await db()
+      .update(trackedSeries)
+      .set({ unknownSeasons: 1 })
+      .where(eq(trackedSeries.seriesId, PARTLY_KNOWN));
+    for (const name of ["air", "day", "undated"]) await createTestUser(handle, name);
+  });
+
+  it("dates each episode on its air day, on a named day (never before it aired), or not at all", async () => {
+    await markSeason(db(), "air", PARTLY_KNOWN, 1, DAY, { kind: "air" });
+    // Noon in Istanbul on the air day.
+    expect((await at("air", 1, 2))?.toISOString()).toBe("2018-03-24T09:00:00.000Z");
+
+    await markUpTo(
+      db(),
+      "day",
+      { seriesId: PARTLY_KNOWN, seasonNumber: 1, episodeNumber: 3 },
+      DAY,
+      {
+        kind: "day",
+        day: "2018-03-25",
+      },
+    );
+    expect((await at("day", 1, 1))?.toISOString()).toBe("2018-03-25T09:00:00.000Z");
+    // The third episode aired after the named day: it is dated on its air day.
+    expect((await at("day", 1, 3))?.toISOString()).toBe("2018-03-31T09:00:00.000Z");
+
+    expect(
+      await markSeason(db(), "undated", PARTLY_KNOWN, 1, DAY, { kind: "unknown" }),
+    ).toMatchObject({ changed: 3 });
+    expect(await at("undated", 1, 1)).toBeNull();
+    // Undated marks count in progress like any other.
+    expect(await seriesProgress(db(), "undated", PARTLY_KNOWN, DAY)).toEqual([
+      { seasonNumber: 1, aired: 3, watched: 3 },
+    ]);
+    // An undated export row is still exported.
+    expect(await exportEpisodeWatches(db(), "undated")).toHaveLength(3);
+  });
+
+  it("concludes nothing from a season the catalogue does not list: no İzledim, no 'all watched'", async () => {
+    // Every known episode is watched, the series has ended: still İzliyorum.
+    expect(await syncSeriesStatus(db(), "undated", PARTLY_KNOWN, DAY)).toBe("watching");
+    expect(await episodesUnknown(db(), PARTLY_KNOWN)).toBe(true);
+    const [row] = (await continueWatching(db(), "undated")).filter(
+      (item) => item.seriesId === PARTLY_KNOWN,
+    );
+    expect(row).toMatchObject({ next: null, episodesUnknown: true });
+
+    // Not read since the column came (null): nothing concluded either.
+    await db()
+      .update(trackedSeries)
+      .set({ unknownSeasons: null })
+      .where(eq(trackedSeries.seriesId, PARTLY_KNOWN));
+    expect(await episodesUnknown(db(), PARTLY_KNOWN)).toBe(true);
+    expect(await syncSeriesStatus(db(), "undated", PARTLY_KNOWN, DAY)).toBeNull();
+
+    // Once the catalogue lists every season, the same marks make it İzledim.
+    await db()
+      .update(trackedSeries)
+      .set({ unknownSeasons: 0 })
+      .where(eq(trackedSeries.seriesId, PARTLY_KNOWN));
+    expect(await episodesUnknown(db(), PARTLY_KNOWN)).toBe(false);
+    expect(await syncSeriesStatus(db(), "undated", PARTLY_KNOWN, DAY)).toBe("watched");
+  });
+
+  it("reads the date choice from the form, 'now' when none is sent", () => {
+    const base = { intent: "season", seriesId: "1", season: "1" };
+    expect(markFormSchema.parse(base).when).toBe("now");
+    expect(markFormSchema.parse({ ...base, when: "day", day: "2019-05-01" })).toMatchObject({
+      when: "day",
+      day: "2019-05-01",
+    });
+    expect(markFormSchema.safeParse({ ...base, when: "yarın" }).success).toBe(false);
+    for (const day of ["2019-13-45", "01.05.2019", "1899-12-31", "2019-05-01T00:00"])
+      expect(markFormSchema.safeParse({ ...base, when: "day", day }).success).toBe(false);
   });
 });
