@@ -2,6 +2,7 @@ import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import { answer } from "~/core/form-answer.server";
 import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
+import { returnPath } from "~/core/return-path";
 import type { AccountServices } from "./account-services.server";
 import { getOptionalUser, type CurrentUser } from "./guards.server";
 
@@ -26,14 +27,17 @@ function failed(services: AccountServices, form: FormData, error: unknown, messa
 }
 
 /**
- * Runs a change for the signed-in user. An anonymous visitor is sent to sign in before the body
- * is read; a session check or a change that fails is answered, never thrown.
+ * Runs a change for the signed-in user. An anonymous visitor is sent to sign in, and from there
+ * back to the form's page (its `returnTo`, when it is a path on this site) with what they asked
+ * (`pendingOf`, when the form's change can be completed after signing in); the form is read for
+ * nothing else. A session check or a change that fails is answered, never thrown.
  */
 export async function forSignedInUser<R>(
   services: AccountServices,
   request: Request,
   change: (user: CurrentUser, form: FormData) => Promise<R>,
   failureMessage: (form: FormData) => string = () => FORM_FAILED,
+  pendingOf?: (form: FormData) => string | null,
 ) {
   let user: CurrentUser | null;
   try {
@@ -41,11 +45,22 @@ export async function forSignedInUser<R>(
   } catch (error) {
     return failed(services, await readForm(request), error, FORM_FAILED);
   }
-  if (!user) return services.flash.redirect(paths.auth, "error", "Lütfen giriş yapın");
+  if (!user) return toSignIn(services, await readForm(request), pendingOf);
   const form = await readForm(request);
   try {
     return await change(user, form);
   } catch (error) {
     return failed(services, form, error, failureMessage(form));
   }
+}
+
+/** The way to /auth for an anonymous form post: back to its page afterwards, when it names one. */
+function toSignIn(
+  services: AccountServices,
+  form: FormData,
+  pendingOf?: (form: FormData) => string | null,
+) {
+  const back = returnPath(form.get("returnTo"));
+  const to = back ? paths.authReturningTo(back, pendingOf?.(form)) : paths.auth;
+  return services.flash.redirect(to, "error", "Lütfen giriş yapın");
 }

@@ -5,6 +5,7 @@ import type { LibraryServices } from "./library-services.server";
 import { overCatalogueBudget } from "./catalogue-budget.server";
 import { itemExists, NOT_OUT, titleRelease } from "./item-exists.server";
 import { today } from "~/core/clock.server";
+import { writePendingIntent } from "~/core/return-path";
 import { announcePersonChanges } from "./item-changes.server";
 import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import { reviewItemSchema, reviewSchema, rowIdSchema, watchlistItemSchema } from "./schemas";
@@ -97,7 +98,38 @@ export function watchlistAction(
       return answer(services, form, { ok: true, message: "Listenize eklendi", inList: true });
     },
     (form) => (form.get("intent") === "remove-row" ? "Kaldırılırken hata oluştu" : FAILED),
+    // An anonymous "add" is completed after signing in (issue #33.8).
+    (form) => {
+      if (form.get("intent") !== "add") return null;
+      const parsed = watchlistItemSchema.safeParse(Object.fromEntries(form));
+      return parsed.success
+        ? writePendingIntent({
+            kind: "watchlist-add",
+            item: { type: parsed.data.itemType, id: parsed.data.itemId },
+          })
+        : null;
+    },
   );
+}
+
+/**
+ * Completes a watchlist "add" asked for before signing in: the title is added (when the
+ * catalogue knows it) and followed; the toast's words, or null when nothing was added.
+ */
+export async function completePendingAdd(
+  services: LibraryServices,
+  userId: string,
+  item: TitleRef,
+  hooks: WatchlistHooks = {},
+): Promise<string | null> {
+  if (!(await itemExists(services.catalogue, item))) return null;
+  await addToWatchlist(services.database.db, userId, item);
+  try {
+    await hooks.following?.(item);
+  } catch (error) {
+    services.logger.warn({ err: String(error), item }, "following hook failed");
+  }
+  return "Listenize eklendi";
 }
 
 export function reviewAction(services: LibraryServices, request: Request) {

@@ -27,13 +27,11 @@ export interface MarkOutcome {
  * now, each on its air date, on a day the person names, or undated (they do not remember).
  */
 export type WatchedWhen =
-  | { kind: "now"; at: Date }
-  | { kind: "air" }
-  | { kind: "day"; day: string }
-  | { kind: "unknown" };
+  { kind: "now"; at: Date } | { kind: "air" } | { kind: "day"; day: string } | { kind: "unknown" };
 
 /** Noon in Istanbul on a day: the instant kept for a mark dated by a day only. */
-const istanbulNoon = (day: SQL) => sql`((${day})::date + time '12:00') at time zone 'Europe/Istanbul'`;
+const istanbulNoon = (day: SQL) =>
+  sql`((${day})::date + time '12:00') at time zone 'Europe/Istanbul'`;
 
 /**
  * The `watched_at` of a marked episode `m` (which has `air_date`). A named day before an

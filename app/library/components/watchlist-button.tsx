@@ -9,6 +9,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { STATUS_LABELS, WATCHLIST_STATUSES, type WatchlistStatus } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 import { paths } from "~/core/paths";
+import { writePendingIntent } from "~/core/return-path";
 import { itemClass } from "./watchlist-item-class";
 
 // The Radix menu (and its popper) is only for titles already in a signed-in visitor's list:
@@ -68,7 +69,12 @@ export function WatchlistButton({
     if (user) return true;
     event.preventDefault();
     toast.error("Lütfen giriş yapın");
-    navigate(paths.auth);
+    // Back here after signing in, with the title added (issue #33.8).
+    const pending = writePendingIntent({
+      kind: "watchlist-add",
+      item: { type: itemType, id: itemId },
+    });
+    void navigate(paths.authReturningTo(returnTo, current === null ? pending : null));
     return false;
   };
 

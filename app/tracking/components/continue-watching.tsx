@@ -88,11 +88,7 @@ function UpNextItem({ row }: { row: UpNextRow }) {
         >
           {row.name}
         </Link>
-        <EpisodeLine
-          seriesId={row.seriesId}
-          episode={next}
-          episodesUnknown={row.episodesUnknown}
-        />
+        <EpisodeLine seriesId={row.seriesId} episode={next} episodesUnknown={row.episodesUnknown} />
       </div>
       {next?.aired && (
         <MarkForm

@@ -252,13 +252,7 @@ export function SeasonToggle({ target, complete }: { target: Target; complete: b
   const season = { seriesId: target.seriesId, season: target.season };
   if (complete)
     return (
-      <MarkForm
-        target={season}
-        intent="unmark-season"
-        pressed
-        variant="primary"
-        anchor="bolumler"
-      >
+      <MarkForm target={season} intent="unmark-season" pressed variant="primary" anchor="bolumler">
         <Check className="size-4" aria-hidden />
         Sezon İzlendi
       </MarkForm>
