@@ -19,7 +19,7 @@ export const WATCHED_WHEN_LABELS: Record<WatchedWhenChoice, string> = {
   unknown: "Tarihini hatırlamıyorum",
 };
 export const DAY_MISSING = "Lütfen izlediğiniz tarihi seçin";
-export const DAY_INVALID = "Geçerli bir tarih seçin";
+const DAY_INVALID = "Geçerli bir tarih seçin";
 export const SPECIALS_REFUSED = "Özel bölümler işaretlenemez; izleme ilerlemesine sayılmazlar";
 
 /** A positive whole number in a form field (ids, season and episode numbers). */

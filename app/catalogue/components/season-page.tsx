@@ -14,7 +14,7 @@ export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPag
 export const episodeRowId = (episodeNumber: number) => `bolum-${episodeNumber}`;
 
 /** Said where the catalogue lists none of a season's episodes (nothing is concluded from it). */
-export const NO_EPISODE_DATA = "Bu sezonun bölüm bilgisi henüz yok";
+const NO_EPISODE_DATA = "Bu sezonun bölüm bilgisi henüz yok";
 
 /**
  * /dizi/{id}/sezon/{n}: a season and its episodes. The route adds the visitor's episode marks:

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from "react";
 import { useFetchers, useLocation, useNavigate } from "react-router";
+import { episodeRowId } from "~/catalogue/components/season-page";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { formatCount } from "~/core/format";
 import { paths } from "~/core/paths";
@@ -110,9 +111,6 @@ function useMarkForm(target: Target, intent: MarkIntent, fetcherKey?: string, an
   );
   return { fetcher, guard, fields };
 }
-
-/** The id of an episode's row on the season page, which a mark without JavaScript returns to. */
-export const episodeAnchor = (episode: number) => `bolum-${episode}`;
 
 /**
  * A bulk mark ("Sezonu İzledim", "Buraya kadar izledim") asks when: a disclosure (no script
@@ -237,7 +235,7 @@ export function UpToButton({ target }: { target: Required<Target> }) {
       target={target}
       intent="up-to"
       variant="ghost"
-      anchor={episodeAnchor(target.episode)}
+      anchor={episodeRowId(target.episode)}
       summaryLabel={`Buraya kadar izledim: ${target.season}. Sezon ${target.episode}. Bölüm`}
       summary="Buraya kadar izledim"
     />
