@@ -78,7 +78,8 @@ async function bulkMark(
   when = "Şimdi",
   day?: string,
 ) {
-  const details = scope.locator("details", { has: scope.locator("summary", { hasText: summary }) });
+  const page = "page" in scope ? scope.page() : scope;
+  const details = scope.locator("details", { has: page.locator("summary", { hasText: summary }) });
   await details.locator("summary").click();
   await details.getByLabel(when, { exact: true }).check();
   if (day) await details.getByLabel(/^Tarih/).fill(day);

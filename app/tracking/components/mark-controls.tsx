@@ -124,6 +124,7 @@ function BulkMarkForm({
   summaryLabel,
   variant,
   anchor,
+  fetcherKey,
 }: {
   target: Target;
   intent: "season" | "up-to";
@@ -131,8 +132,9 @@ function BulkMarkForm({
   summaryLabel?: string;
   variant: "secondary" | "ghost";
   anchor: string;
+  fetcherKey?: string;
 }) {
-  const { fetcher, guard, fields } = useMarkForm(target, intent, undefined, anchor);
+  const { fetcher, guard, fields } = useMarkForm(target, intent, fetcherKey, anchor);
   const name = `when-${target.seriesId}-${target.season}-${target.episode ?? "sezon"}`;
   const dayId = `${name}-gun`;
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -248,9 +250,19 @@ export function UpToButton({ target }: { target: Required<Target> }) {
  */
 export function SeasonToggle({ target, complete }: { target: Target; complete: boolean }) {
   const season = { seriesId: target.seriesId, season: target.season };
+  // One fetcher for both forms: the optimistic swap from one to the other must not drop the
+  // answer (and its toast) of the form just sent.
+  const fetcherKey = `season-${target.seriesId}-${target.season}`;
   if (complete)
     return (
-      <MarkForm target={season} intent="unmark-season" pressed variant="primary" anchor="bolumler">
+      <MarkForm
+        target={season}
+        intent="unmark-season"
+        pressed
+        variant="primary"
+        anchor="bolumler"
+        fetcherKey={fetcherKey}
+      >
         <Check className="size-4" aria-hidden />
         Sezon İzlendi
       </MarkForm>
@@ -261,6 +273,7 @@ export function SeasonToggle({ target, complete }: { target: Target; complete: b
       intent="season"
       variant="secondary"
       anchor="bolumler"
+      fetcherKey={fetcherKey}
       summary={
         <>
           <Check className="size-4" aria-hidden />
