@@ -173,7 +173,8 @@ interface DiaryFiguresRow {
  * entries got each rating, the genres counted per diary watch, and the people counted per watch
  * of a film, a series entry or an episode (an episode counts its series' cast and creators: 12
  * episodes of Şahsiyet are 12 watches of Haluk Bilginer), the top five of each. People with as
- * many watches are ordered by their latest watch, then by name. Undated episode marks are in no
+ * many watches are ordered by their latest watch, then by their billing (a series' lead before
+ * its tenth name), then by name. Undated episode marks are in no
  * year.
  */
 async function diaryFigures(database: DatabaseHandle, userId: string, year: number) {
@@ -218,16 +219,16 @@ async function diaryFigures(database: DatabaseHandle, userId: string, year: numb
         group by g order by 2 desc, g limit ${TOP}
       ),
       director_counts as (
-        select (p->>'id')::int as id, max(p->>'name') as name, sum(watches)::int as count,
-               max(last_at) as last_at
-        from people_titles cross join jsonb_array_elements(directors) as p
-        group by 1 order by 3 desc, 4 desc, 2 limit ${TOP}
+        select (p.value->>'id')::int as id, max(p.value->>'name') as name,
+               sum(watches)::int as count, max(last_at) as last_at, min(p.position) as billing
+        from people_titles cross join jsonb_array_elements(directors) with ordinality as p(value, position)
+        group by 1 order by 3 desc, 4 desc, 5, 2 limit ${TOP}
       ),
       actor_counts as (
-        select (p->>'id')::int as id, max(p->>'name') as name, sum(watches)::int as count,
-               max(last_at) as last_at
-        from people_titles cross join jsonb_array_elements("cast") as p
-        group by 1 order by 3 desc, 4 desc, 2 limit ${TOP}
+        select (p.value->>'id')::int as id, max(p.value->>'name') as name,
+               sum(watches)::int as count, max(last_at) as last_at, min(p.position) as billing
+        from people_titles cross join jsonb_array_elements("cast") with ordinality as p(value, position)
+        group by 1 order by 3 desc, 4 desc, 5, 2 limit ${TOP}
       ),
       rating_counts as (
         select rating, count(*)::int as count from entries where rating is not null group by rating
@@ -240,10 +241,10 @@ async function diaryFigures(database: DatabaseHandle, userId: string, year: numb
         (select json_agg(json_build_object('id', id, 'count', count) order by count desc, id)
            from genre_counts) as genres,
         (select json_agg(json_build_object('id', id, 'name', name, 'count', count)
-                         order by count desc, last_at desc, name)
+                         order by count desc, last_at desc, billing, name)
            from director_counts) as directors,
         (select json_agg(json_build_object('id', id, 'name', name, 'count', count)
-                         order by count desc, last_at desc, name)
+                         order by count desc, last_at desc, billing, name)
            from actor_counts) as actors`,
   );
   return row!;
