@@ -93,7 +93,7 @@ async function bulkMark(scope: Page | Locator, summary: string, when: string, da
   const details = scope.locator("details", { has: page.locator("summary", { hasText: summary }) });
   await details.locator("summary").click();
   await details.getByLabel(when, { exact: true }).check();
-  if (day) await details.getByLabel(/^Tarih/).fill(day);
+  if (day) await details.getByLabel(/^Gün/).fill(day);
   await details.getByRole("button", { name: "İşaretle" }).click();
 }
 
@@ -106,7 +106,9 @@ const banner = async (page: Page, text: string) =>
 
 /** The "izleme" count the year summary gives a person. */
 async function watchesOf(page: Page, list: string, name: string) {
+  await page.getByRole("heading", { level: 1 }).waitFor();
   const item = page.getByRole("list", { name: list }).locator("li", { hasText: name });
+  if ((await item.count()) === 0) return null;
   return (await item.textContent())?.match(/(\d+) izleme/)?.[1] ?? null;
 }
 

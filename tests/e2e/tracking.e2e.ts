@@ -82,7 +82,7 @@ async function bulkMark(
   const details = scope.locator("details", { has: page.locator("summary", { hasText: summary }) });
   await details.locator("summary").click();
   await details.getByLabel(when, { exact: true }).check();
-  if (day) await details.getByLabel(/^Tarih/).fill(day);
+  if (day) await details.getByLabel(/^Gün/).fill(day);
   await details.getByRole("button", { name: "İşaretle" }).click();
 }
 const pressed = async (page: Page, name: string) =>

@@ -175,7 +175,7 @@ function BulkMarkForm({
           ))}
         </fieldset>
         <label htmlFor={dayId} className="block text-muted-foreground">
-          Tarih (Başka bir tarih için)
+          Gün (Başka bir tarih için)
         </label>
         <input
           id={dayId}
