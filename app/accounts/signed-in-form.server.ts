@@ -2,7 +2,7 @@ import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
 import { answer } from "~/core/form-answer.server";
 import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
-import { returnPath } from "~/core/return-path";
+import { PENDING_PARAM, readPendingIntent, RETURN_PARAM, returnPath } from "~/core/return-path";
 import type { AccountServices } from "./account-services.server";
 import { getOptionalUser, type CurrentUser } from "./guards.server";
 
@@ -27,17 +27,16 @@ function failed(services: AccountServices, form: FormData, error: unknown, messa
 }
 
 /**
- * Runs a change for the signed-in user. An anonymous visitor is sent to sign in, and from there
- * back to the form's page (its `returnTo`, when it is a path on this site) with what they asked
- * (`pendingOf`, when the form's change can be completed after signing in); the form is read for
- * nothing else. A session check or a change that fails is answered, never thrown.
+ * Runs a change for the signed-in user. An anonymous visitor is sent to sign in before the body
+ * is read, and from there back to the page the form was on (the action's `?donus=`, else the
+ * Referer's path, when it is a path on this site) with what was asked (the action's `?istek=`).
+ * A session check or a change that fails is answered, never thrown.
  */
 export async function forSignedInUser<R>(
   services: AccountServices,
   request: Request,
   change: (user: CurrentUser, form: FormData) => Promise<R>,
   failureMessage: (form: FormData) => string = () => FORM_FAILED,
-  pendingOf?: (form: FormData) => string | null,
 ) {
   let user: CurrentUser | null;
   try {
@@ -45,7 +44,7 @@ export async function forSignedInUser<R>(
   } catch (error) {
     return failed(services, await readForm(request), error, FORM_FAILED);
   }
-  if (!user) return toSignIn(services, await readForm(request), pendingOf);
+  if (!user) return services.flash.redirect(signInFor(request), "error", "Lütfen giriş yapın");
   const form = await readForm(request);
   try {
     return await change(user, form);
@@ -54,13 +53,22 @@ export async function forSignedInUser<R>(
   }
 }
 
-/** The way to /auth for an anonymous form post: back to its page afterwards, when it names one. */
-function toSignIn(
-  services: AccountServices,
-  form: FormData,
-  pendingOf?: (form: FormData) => string | null,
-) {
-  const back = returnPath(form.get("returnTo"));
-  const to = back ? paths.authReturningTo(back, pendingOf?.(form)) : paths.auth;
-  return services.flash.redirect(to, "error", "Lütfen giriş yapın");
+/** The way to /auth for an anonymous form post: back to its page afterwards, when known. */
+function signInFor(request: Request) {
+  const query = new URL(request.url).searchParams;
+  const back = returnPath(query.get(RETURN_PARAM)) ?? refererPath(request.headers.get("referer"));
+  if (!back) return paths.auth;
+  const pending = query.get(PENDING_PARAM);
+  return paths.authReturningTo(back, readPendingIntent(pending) ? pending : null);
+}
+
+/** The path of the page a form was sent from, when it is one of this site's plain paths. */
+function refererPath(referer: string | null) {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return returnPath(url.pathname + url.search);
+  } catch {
+    return null;
+  }
 }

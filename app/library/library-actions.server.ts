@@ -5,7 +5,6 @@ import type { LibraryServices } from "./library-services.server";
 import { overCatalogueBudget } from "./catalogue-budget.server";
 import { itemExists, NOT_OUT, titleRelease } from "./item-exists.server";
 import { today } from "~/core/clock.server";
-import { writePendingIntent } from "~/core/return-path";
 import { announcePersonChanges } from "./item-changes.server";
 import { deleteReview, saveReview, updateReview } from "./reviews.server";
 import { reviewItemSchema, reviewSchema, rowIdSchema, watchlistItemSchema } from "./schemas";
@@ -98,17 +97,6 @@ export function watchlistAction(
       return answer(services, form, { ok: true, message: "Listenize eklendi", inList: true });
     },
     (form) => (form.get("intent") === "remove-row" ? "Kaldırılırken hata oluştu" : FAILED),
-    // An anonymous "add" is completed after signing in (issue #33.8).
-    (form) => {
-      if (form.get("intent") !== "add") return null;
-      const parsed = watchlistItemSchema.safeParse(Object.fromEntries(form));
-      return parsed.success
-        ? writePendingIntent({
-            kind: "watchlist-add",
-            item: { type: parsed.data.itemType, id: parsed.data.itemId },
-          })
-        : null;
-    },
   );
 }
 

@@ -265,6 +265,7 @@ describeInBrowser("issue 33: bulk marks, honest progress, coming back (embedded 
     await page.getByRole("button", { name: /^(Listeye Ekle|İzleme listeme ekle)$/ }).click();
     await page.waitForURL((url) => url.pathname === "/auth");
     expect(new URL(page.url()).searchParams.get("donus")).toBe(at.film);
+    expect(new URL(page.url()).searchParams.get("istek")).toMatch(/^izleme-listesi:movie:\d+$/);
     const form = page.getByRole("tabpanel");
     await form.getByLabel("E-posta").fill(email);
     await form.getByLabel("Şifre").fill("gizli123");
@@ -276,6 +277,16 @@ describeInBrowser("issue 33: bulk marks, honest progress, coming back (embedded 
       "İzleyeceğim",
     );
 
+    // An anonymous post naming another site is sent to the plain sign-in page.
+    for (const donus of ["//evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
+      const query = new URLSearchParams({ donus, istek: "izleme-listesi:movie:1" });
+      const anonymous = await postForm(local.url, `/liste?${query}`, {
+        intent: "add",
+        itemType: "movie",
+        itemId: "1",
+      });
+      expect(anonymous.headers.get("location"), donus).toBe("/auth");
+    }
     // Forged return paths: signing in works and lands on the dashboard, never elsewhere.
     for (const donus of ["//evil.example/", "/\\evil.example", "https://evil.example", "/auth"]) {
       const answer = await postForm(local.url, "/auth", {

@@ -9,7 +9,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { STATUS_LABELS, WATCHLIST_STATUSES, type WatchlistStatus } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 import { paths } from "~/core/paths";
-import { writePendingIntent } from "~/core/return-path";
+import { PENDING_PARAM, RETURN_PARAM, writePendingIntent } from "~/core/return-path";
 import { itemClass } from "./watchlist-item-class";
 
 // The Radix menu (and its popper) is only for titles already in a signed-in visitor's list:
@@ -79,8 +79,19 @@ export function WatchlistButton({
   };
 
   if (current === null) {
+    // An anonymous visitor's post (without JavaScript) names the page and the title in its
+    // address, so the sign-in it leads to comes back here with the title added (issue #33.8).
+    const action = user
+      ? "/liste"
+      : `/liste?${new URLSearchParams({
+          [RETURN_PARAM]: returnTo,
+          [PENDING_PARAM]: writePendingIntent({
+            kind: "watchlist-add",
+            item: { type: itemType, id: itemId },
+          }),
+        })}`;
     return (
-      <fetcher.Form method="post" action="/liste" onSubmit={guard}>
+      <fetcher.Form method="post" action={action} onSubmit={guard}>
         {hidden("add")}
         <Button type="submit" variant="outline" disabled={busy} aria-pressed={false}>
           <Plus className="size-4" aria-hidden />
