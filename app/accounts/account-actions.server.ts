@@ -84,11 +84,22 @@ export async function answering<T>(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Where a sign-in goes on: back to the page the visitor came from (`returnTo`, already checked
+ * with `returnPath`), after completing what they asked there (`complete`, which answers with the
+ * toast's words, or null when nothing was done).
+ */
+export interface AfterSignIn {
+  returnTo: string | null;
+  complete?: (userId: string) => Promise<string | null>;
+}
+
 export async function signIn(
   services: AccountServices,
   request: Request,
   clientIp: string,
   form: FormData,
+  next: AfterSignIn = { returnTo: null },
 ): Promise<Response | FormFailure> {
   const parsed = signInSchema.safeParse(values(form));
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
@@ -133,7 +144,13 @@ export async function signIn(
       if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
         return redirect(paths.twoFactor, { headers: cookies });
       }
-      return await services.flash.redirect(paths.dashboard, "success", "Giriş başarılı!", cookies);
+      const done = await completeAfterSignIn(services, response.user.id, next);
+      return await services.flash.redirect(
+        next.returnTo ?? paths.dashboard,
+        "success",
+        done ? `Giriş başarılı! ${done}` : "Giriş başarılı!",
+        cookies,
+      );
     } catch (error) {
       const { code, message } = authError(error);
       if (code === "INVALID_EMAIL_OR_PASSWORD") {
@@ -146,6 +163,17 @@ export async function signIn(
       return { error: message, email };
     }
   });
+}
+
+/** Runs what the visitor asked before signing in; a failure there never fails the sign-in. */
+async function completeAfterSignIn(services: AccountServices, userId: string, next: AfterSignIn) {
+  if (!next.complete) return null;
+  try {
+    return await next.complete(userId);
+  } catch (error) {
+    services.logger.warn({ err: String(error) }, "pending request after sign-in failed");
+    return null;
+  }
 }
 
 /** `unhit` on the way out of a failure: when the database is what failed, the failure wins. */

@@ -1,5 +1,5 @@
 import { toCards } from "./cards";
-import type { Catalogue } from "./catalogue.server";
+import { tolerant, type Catalogue } from "./catalogue.server";
 import { episodeHeading, titleHref } from "./display";
 import {
   EPISODE_CREW_JOBS,
@@ -61,9 +61,48 @@ export async function loadEpisodePage(
   return {
     show: series ? { id: series.id, name: series.name } : null,
     seasonName: season?.name ?? `${seasonNumber}. Sezon`,
+    ...(await neighbours(catalogue, seriesId, seasonNumber, episodeNumber, season?.episodes)),
     episode: { ...episode, crew: filterCrew(episode.crew, EPISODE_CREW_JOBS) },
     heading: episodeHeading(episode.episodeNumber, episode.name),
   };
+}
+
+/** An episode next to the one shown: where it is and its name. */
+export interface NeighbourEpisode {
+  seasonNumber: number;
+  episodeNumber: number;
+  name: string;
+}
+
+/**
+ * The episodes before and after one, as the catalogue lists them: within its season, else the
+ * last listed episode of the season before or the first of the season after (one more season
+ * read, only at a season's edge). Specials (season 0) are never a neighbour of a regular season.
+ */
+async function neighbours(
+  catalogue: Catalogue,
+  seriesId: number,
+  seasonNumber: number,
+  episodeNumber: number,
+  episodes: readonly { episodeNumber: number; name: string }[] = [],
+): Promise<{ previous: NeighbourEpisode | null; next: NeighbourEpisode | null }> {
+  const sorted = [...episodes].sort((a, b) => a.episodeNumber - b.episodeNumber);
+  const index = sorted.findIndex((item) => item.episodeNumber === episodeNumber);
+  const pick = (season: number, item: { episodeNumber: number; name: string } | undefined) =>
+    item ? { seasonNumber: season, episodeNumber: item.episodeNumber, name: item.name } : null;
+  const adjacent = async (season: number, edge: "first" | "last") => {
+    if (season < 1 || seasonNumber < 1) return null;
+    const { value } = await tolerant(catalogue.season(seriesId, season));
+    const list = [...(value?.episodes ?? [])].sort((a, b) => a.episodeNumber - b.episodeNumber);
+    return pick(season, edge === "first" ? list[0] : list.at(-1));
+  };
+  const [previous, next] = await Promise.all([
+    index > 0 ? pick(seasonNumber, sorted[index - 1]) : adjacent(seasonNumber - 1, "last"),
+    index >= 0 && index < sorted.length - 1
+      ? pick(seasonNumber, sorted[index + 1])
+      : adjacent(seasonNumber + 1, "first"),
+  ]);
+  return { previous, next };
 }
 
 export async function loadPersonPage(catalogue: Catalogue, id: number) {

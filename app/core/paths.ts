@@ -1,5 +1,6 @@
 import { idFromSlug, slugify, titleSlug } from "./slug";
 import { foldTurkish } from "./text";
+import { PENDING_PARAM, RETURN_PARAM } from "./return-path";
 
 /*
  * Every page URL of the site (SPEC.md section 2) is built here and nowhere else: links, canonical
@@ -42,6 +43,17 @@ export const paths = {
   auth: "/auth",
   /** /auth with the sign-up tab open (the tab is in the URL, so it works without JavaScript). */
   authSignUp: "/auth?sekme=kayit",
+  /**
+   * /auth that comes back to `returnTo` (a path on this site, checked again by the server) after
+   * signing in, and then does what was asked (`pending`, e.g. `izleme-listesi:movie:550`).
+   */
+  authReturningTo: (returnTo: string, pending?: string | null, tab?: "kayit") => {
+    const query = new URLSearchParams();
+    if (tab) query.set("sekme", tab);
+    query.set(RETURN_PARAM, returnTo);
+    if (pending) query.set(PENDING_PARAM, pending);
+    return `/auth?${query}`;
+  },
   /** The second step of a two-factor sign-in. */
   twoFactor: "/auth/iki-adim",
   signOut: "/cikis",

@@ -31,7 +31,11 @@ export const episodeWatches = pgTable(
     seriesId: integer("series_id").notNull(),
     seasonNumber: smallint("season_number").notNull(),
     episodeNumber: smallint("episode_number").notNull(),
-    watchedAt: timestamp("watched_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the episode was watched; null when the person does not remember ("Tarihini
+     * hatırlamıyorum"): such a mark counts in progress, never in a year's figures.
+     */
+    watchedAt: timestamp("watched_at", { withTimezone: true }).defaultNow(),
   },
   (table) => [
     primaryKey({
@@ -90,6 +94,12 @@ export const trackedSeries = pgTable(
     /** The catalogue's status: "Returning Series", "Ended", "Canceled", "In Production"… */
     status: text("status"),
     posterPath: text("poster_path"),
+    /**
+     * Regular seasons whose episodes the catalogue does not list (or lists fewer than it counts):
+     * while any is unknown nothing is concluded from the marks (no İzledim, no "bütün bölümleri
+     * izledin"). Null until the series is read again after this column came (decision 030).
+     */
+    unknownSeasons: smallint("unknown_seasons").default(0),
     /** When the job last read the catalogue; null until the first refresh. */
     refreshedAt: timestamp("refreshed_at", { withTimezone: true }),
   },

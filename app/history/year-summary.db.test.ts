@@ -164,9 +164,11 @@ describe("the year summary", () => {
       { id: 35, name: "Komedi", count: 2 },
       { id: 28, name: "Aksiyon", count: 1 },
     ]);
+    // The series' creator counts its diary entry and its two episodes of the year; with as
+    // many watches, Ceylan's latest (March) comes before the creator's (February).
     expect(summary.directors).toEqual([
       { ...ceylan, count: 3 },
-      { id: 300, name: "Yaratıcı Kişi", count: 1 },
+      { id: 300, name: "Yaratıcı Kişi", count: 3 },
       { ...demirkubuz, count: 1 },
     ]);
     expect(summary.actors).toEqual([
@@ -175,6 +177,52 @@ describe("the year summary", () => {
     ]);
     expect(summary.ratings).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 0, 1]);
     expect(summary.averageRating).toBe(7.75);
+  });
+
+  it("counts the cast and creators of every episode watched, never an undated one, and orders ties by the latest watch", async () => {
+    const { db } = handle;
+    await createTestUser(handle, "deniz");
+    const dere = { id: 202, name: "Cansu Dere" };
+    const saylak = { id: 301, name: "Onur Saylak" };
+    await db.insert(titleFacts).values({
+      itemType: "tv",
+      itemId: 20,
+      title: "Şahsiyet",
+      genreIds: [18],
+      directors: [saylak],
+      cast: [bilginer, dere],
+    });
+    await db.insert(episodeWatches).values([
+      ...Array.from({ length: 12 }, (_, index) => ({
+        userId: "deniz",
+        seriesId: 20,
+        seasonNumber: 1,
+        episodeNumber: index + 1,
+        watchedAt: new Date(`2018-0${3 + Math.floor(index / 4)}-1${index % 4}T19:00:00Z`),
+      })),
+      // "Tarihini hatırlamıyorum": in no year's figures.
+      { userId: "deniz", seriesId: 20, seasonNumber: 2, episodeNumber: 1, watchedAt: null },
+    ]);
+    await db.insert(diaryEntries).values([
+      // Ceylan and Demirkubuz, one film each: Demirkubuz's is the later one.
+      { userId: "deniz", itemType: "movie", itemId: 1, watchedOn: "2018-12-01" },
+      { userId: "deniz", itemType: "movie", itemId: 3, watchedOn: "2018-12-20" },
+    ]);
+    const summary = await loadYearSummary(services(), "deniz", 2018);
+    expect(summary.totals.episodes).toBe(12);
+    expect(summary.actors).toEqual([
+      { ...bilginer, count: 13 },
+      { ...dere, count: 12 },
+      { ...sozen, count: 1 },
+    ]);
+    expect(summary.directors).toEqual([
+      { ...saylak, count: 12 },
+      { ...demirkubuz, count: 1 },
+      { ...ceylan, count: 1 },
+    ]);
+    // The undated mark is in no year either side.
+    for (const year of [2017, 2019, 2026])
+      expect((await loadYearSummary(services(), "deniz", year)).totals.episodes).toBe(0);
   });
 
   it("names the first and the last watch of the year, episodes included", async () => {

@@ -170,8 +170,12 @@ interface DiaryFiguresRow {
 
 /**
  * Everything else the diary of the year says, in one statement: different films, how many
- * entries got each rating, and the genres and people counted per watch (films and series entries
- * alike), the top five of each.
+ * entries got each rating, the genres counted per diary watch, and the people counted per watch
+ * of a film, a series entry or an episode (an episode counts its series' cast and creators: 12
+ * episodes of Şahsiyet are 12 watches of Haluk Bilginer), the top five of each. People with as
+ * many watches are ordered by their latest watch, then by their billing (a series' lead before
+ * its tenth name), then by name. Undated episode marks are in no
+ * year.
  */
 async function diaryFigures(database: DatabaseHandle, userId: string, year: number) {
   const { from, to } = yearRange(year);
@@ -179,17 +183,35 @@ async function diaryFigures(database: DatabaseHandle, userId: string, year: numb
     database.db,
     sql`
       with entries as (
-        select item_type, item_id, rating
+        select item_type, item_id, rating, watched_on
         from diary_entries
         where user_id = ${userId}
           and watched_on >= ${from}::date and watched_on < ${to}::date
       ),
       -- Each title once, weighted by its watches: the facts are expanded per title, not per watch.
       titles as (
-        select e.item_type, count(*)::int as watches, f.genre_ids, f.directors, f."cast"
+        select e.item_type, count(*)::int as watches, max(e.watched_on)::timestamp as last_at,
+               f.genre_ids, f.directors, f."cast"
         from entries e
         join title_facts f on f.item_type = e.item_type and f.item_id = e.item_id
         group by e.item_type, e.item_id, f.genre_ids, f.directors, f."cast"
+      ),
+      -- The series of the year's episode watches, each weighted by its episodes
+      -- (episode_watches_user_watched_idx reads the year's range).
+      episode_titles as (
+        select count(*)::int as watches,
+               max(w.watched_at at time zone 'Europe/Istanbul') as last_at,
+               f.directors, f."cast"
+        from episode_watches w
+        join title_facts f on f.item_type = 'tv' and f.item_id = w.series_id
+        where w.user_id = ${userId}
+          and w.watched_at >= ${yearStart(year)} and w.watched_at < ${yearStart(year + 1)}
+        group by w.series_id, f.directors, f."cast"
+      ),
+      people_titles as (
+        select watches, last_at, directors, "cast" from titles
+        union all
+        select watches, last_at, directors, "cast" from episode_titles
       ),
       genre_counts as (
         select g as id, sum(watches)::int as count
@@ -197,14 +219,16 @@ async function diaryFigures(database: DatabaseHandle, userId: string, year: numb
         group by g order by 2 desc, g limit ${TOP}
       ),
       director_counts as (
-        select (p->>'id')::int as id, max(p->>'name') as name, sum(watches)::int as count
-        from titles cross join jsonb_array_elements(directors) as p
-        group by 1 order by 3 desc, 2 limit ${TOP}
+        select (p.value->>'id')::int as id, max(p.value->>'name') as name,
+               sum(watches)::int as count, max(last_at) as last_at, min(p.position) as billing
+        from people_titles cross join jsonb_array_elements(directors) with ordinality as p(value, position)
+        group by 1 order by 3 desc, 4 desc, 5, 2 limit ${TOP}
       ),
       actor_counts as (
-        select (p->>'id')::int as id, max(p->>'name') as name, sum(watches)::int as count
-        from titles cross join jsonb_array_elements("cast") as p
-        group by 1 order by 3 desc, 2 limit ${TOP}
+        select (p.value->>'id')::int as id, max(p.value->>'name') as name,
+               sum(watches)::int as count, max(last_at) as last_at, min(p.position) as billing
+        from people_titles cross join jsonb_array_elements("cast") with ordinality as p(value, position)
+        group by 1 order by 3 desc, 4 desc, 5, 2 limit ${TOP}
       ),
       rating_counts as (
         select rating, count(*)::int as count from entries where rating is not null group by rating
@@ -217,10 +241,10 @@ async function diaryFigures(database: DatabaseHandle, userId: string, year: numb
         (select json_agg(json_build_object('id', id, 'count', count) order by count desc, id)
            from genre_counts) as genres,
         (select json_agg(json_build_object('id', id, 'name', name, 'count', count)
-                         order by count desc, name)
+                         order by count desc, last_at desc, billing, name)
            from director_counts) as directors,
         (select json_agg(json_build_object('id', id, 'name', name, 'count', count)
-                         order by count desc, name)
+                         order by count desc, last_at desc, billing, name)
            from actor_counts) as actors`,
   );
   return row!;

@@ -100,6 +100,26 @@ export function watchlistAction(
   );
 }
 
+/**
+ * Completes a watchlist "add" asked for before signing in: the title is added (when the
+ * catalogue knows it) and followed; the toast's words, or null when nothing was added.
+ */
+export async function completePendingAdd(
+  services: LibraryServices,
+  userId: string,
+  item: TitleRef,
+  hooks: WatchlistHooks = {},
+): Promise<string | null> {
+  if (!(await itemExists(services.catalogue, item))) return null;
+  await addToWatchlist(services.database.db, userId, item);
+  try {
+    await hooks.following?.(item);
+  } catch (error) {
+    services.logger.warn({ err: String(error), item }, "following hook failed");
+  }
+  return "Listenize eklendi";
+}
+
 export function reviewAction(services: LibraryServices, request: Request) {
   const db = services.database.db;
   return forSignedInUser(services, request, async (user, form) => {

@@ -32,7 +32,13 @@ export async function loader({ params, request, context: { services } }: Route.L
   ]);
   invariantResponse(page && library && history && marks);
   return pageData(
-    { ...page, ...library, diary: history.diary, progress: marks.seasons },
+    {
+      ...page,
+      ...library,
+      diary: history.diary,
+      progress: marks.seasons,
+      progressPartial: marks.partial,
+    },
     { failed: library.failed || history.failed || marks.failed },
   );
 }
@@ -48,7 +54,10 @@ export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
   page ? metaTags(seriesSeo(page, siteInfo(matches))) : errorMeta(error, NOT_FOUND);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { progress, seasonProgress } = seriesProgressSlots(loaderData.progress);
+  const { progress, seasonProgress } = seriesProgressSlots(
+    loaderData.progress,
+    loaderData.progressPartial,
+  );
   return (
     <SeriesPage
       data={loaderData}

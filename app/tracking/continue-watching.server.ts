@@ -18,6 +18,11 @@ export interface ContinueWatchingRow {
   next: UpNextEpisode | null;
   /** The one after it, so the page can move the row on at once when `next` is marked. */
   following: UpNextEpisode | null;
+  /**
+   * Some season's episodes are not listed by the catalogue (or not known yet): no next episode
+   * then means "not known", never "all watched".
+   */
+  episodesUnknown: boolean;
 }
 
 /**
@@ -40,6 +45,7 @@ export async function continueWatching(
     episodeNumber: number | null;
     episodeName: string | null;
     airDate: string | null;
+    unknownSeasons: number | null;
   }>(db, continueWatchingQuery(userId, limit));
   // Up to two rows per series, in order: its next episode and the one after.
   const bySeries = new Map<number, ContinueWatchingRow>();
@@ -48,7 +54,14 @@ export async function continueWatching(
     let entry = bySeries.get(seriesId);
     if (!entry) {
       if (bySeries.size === limit) break;
-      entry = { seriesId, name: row.name, posterPath: row.posterPath, next: null, following: null };
+      entry = {
+        seriesId,
+        name: row.name,
+        posterPath: row.posterPath,
+        next: null,
+        following: null,
+        episodesUnknown: row.unknownSeasons === null || Number(row.unknownSeasons) !== 0,
+      };
       bySeries.set(seriesId, entry);
     }
     if (row.seasonNumber === null || row.episodeNumber === null) continue;
@@ -70,6 +83,7 @@ export async function continueWatching(
  */
 export const continueWatchingQuery = (userId: string, limit: number) => sql`
     select l.item_id as "seriesId", ts.name, ts.poster_path as "posterPath",
+      ts.unknown_seasons as "unknownSeasons",
       e.season_number as "seasonNumber", e.episode_number as "episodeNumber",
       e.name as "episodeName", e.air_date as "airDate"
     from watchlist l

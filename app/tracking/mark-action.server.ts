@@ -1,4 +1,5 @@
 import { tolerant } from "~/catalogue/catalogue.server";
+import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import type { AccountServices } from "~/accounts/account-services.server";
 import type { CurrentUser } from "~/accounts/guards.server";
 import { forSignedInUser } from "~/accounts/signed-in-form.server";
@@ -15,9 +16,11 @@ import {
   unmarkEpisode,
   unmarkSeason,
   type MarkOutcome,
+  type WatchedWhen,
 } from "./marks.server";
 import { followSeries, refreshSeries, type TrackingServices } from "./schedule.server";
-import { markFormSchema, NO_EPISODE } from "./schemas";
+import type { WatchedWhenChoice } from "./mark-intents";
+import { DAY_MISSING, markFormSchema, NO_EPISODE } from "./schemas";
 
 /*
  * POST /bolum-izle: the episode-mark forms of the episode, season and dashboard pages. As the
@@ -34,6 +37,25 @@ const NOTHING_AIRED = "Bu sezonun henüz yayınlanmış bir bölümü yok";
 const NO_SEASON = "Bu sezon bulunamadı";
 const NOTHING_MARKED_IN_SEASON = "Bu sezonda işaretli bölüm yok";
 const EPISODE_NOT_MARKED = "Bu bölüm işaretli değil";
+const DAY_IN_FUTURE = "İzlediğiniz tarih bugünden sonra olamaz";
+
+/** A bulk mark's date as the form chose it; a message when the chosen day will not do. */
+function watchedWhen(choice: WatchedWhenChoice, day: string | undefined): WatchedWhen | string {
+  if (choice === "air") return { kind: "air" };
+  if (choice === "unknown") return { kind: "unknown" };
+  if (choice === "now") return { kind: "now", at: now() };
+  if (!day) return DAY_MISSING;
+  if (day > today()) return DAY_IN_FUTURE;
+  return { kind: "day", day };
+}
+
+/** What a bulk mark's toast adds about its date. */
+const WHEN_NOTES: Record<WatchedWhen["kind"], string> = {
+  now: "",
+  air: " (yayın tarihleriyle)",
+  day: "",
+  unknown: " (tarihsiz)",
+};
 
 /** A mark's answer: whether it worked and the toast's text. */
 const reply = (services: MarkServices, form: FormData, ok: boolean, message: string) =>
@@ -49,6 +71,9 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   const { intent, seriesId, season, episode } = parsed.data;
   const { db } = services.database;
   const day = today();
+  const when = watchedWhen(parsed.data.when, parsed.data.day);
+  if (typeof when === "string") return reply(services, form, false, when);
+  const note = WHEN_NOTES[when.kind];
 
   if (intent === "unmark-season") {
     const removed = await unmarkSeason(db, user.id, seriesId, season);
@@ -64,7 +89,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   }
   if (intent === "season") {
     const marked = await twice(services, user, { seriesId, seasonNumber: season }, () =>
-      markSeason(db, user.id, seriesId, season, day, now()),
+      markSeason(db, user.id, seriesId, season, day, when),
     );
     if ("refused" in marked) return reply(services, form, false, marked.refused);
     if (!marked.found) return reply(services, form, false, NO_SEASON);
@@ -74,7 +99,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
       form,
       true,
       withStatus(
-        `${season}. Sezon izlendi olarak işaretlendi`,
+        `${season}. Sezon izlendi olarak işaretlendi${note}`,
         await statusAfter(services, user, seriesId, marked),
       ),
     );
@@ -90,7 +115,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   }
   const marked = await twice(services, user, key, () =>
     intent === "up-to"
-      ? markUpTo(db, user.id, key, day, now())
+      ? markUpTo(db, user.id, key, day, when)
       : markEpisode(db, user.id, key, day, now()),
   );
   if ("refused" in marked) return reply(services, form, false, marked.refused);
@@ -101,7 +126,7 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
     intent !== "up-to"
       ? "Bölüm izlendi olarak işaretlendi"
       : marked.changed
-        ? `${season}. Sezon ${episode}. Bölüme kadar ${formatCount(marked.changed)} bölüm işaretlendi`
+        ? `${season}. Sezon ${episode}. Bölüme kadar ${formatCount(marked.changed)} bölüm işaretlendi${note}`
         : `${season}. Sezon ${episode}. Bölüme kadar hepsi zaten izlendi olarak işaretli`;
   return reply(services, form, true, withStatus(message, status));
 }
@@ -141,10 +166,24 @@ async function statusAfter(
   marked: MarkOutcome,
 ) {
   if (!marked.changed) return null;
+  await rememberSeriesFacts(services, seriesId);
   const status = await syncSeriesStatus(services.database.db, user.id, seriesId, today());
   // Moved to İzliyorum: the person started following it (the refresh is queued when due).
   if (status === "watching") await followSeries(services, seriesId);
   return status;
+}
+
+/**
+ * Keeps the series' facts (cast, creators, genres) the first time one of its episodes is marked,
+ * so the year summary counts the people of the episodes watched. A catalogue that fails now is
+ * logged: the mark stands, and the next mark tries again.
+ */
+async function rememberSeriesFacts(services: MarkServices, seriesId: number) {
+  try {
+    await recordMissingTitleFacts(services, [{ type: "tv", id: seriesId }]);
+  } catch (error) {
+    services.logger.warn({ seriesId, err: String(error) }, "series facts not kept");
+  }
 }
 
 const withStatus = (message: string, status: keyof typeof STATUS_LABELS | null) =>

@@ -8,6 +8,7 @@ import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-sc
 import { addToWatchlist, watchlistStatus } from "~/library/watchlist.server";
 import { continueWatching } from "./continue-watching.server";
 import {
+  episodesUnknown,
   exportEpisodeWatches,
   isWatched,
   markEpisode,
@@ -121,7 +122,9 @@ describe("marking episodes", () => {
       aired: 0,
     });
     expect(await markEpisode(db(), "ayse", ended(0, 1), DAY, AT)).toMatchObject({ found: 0 });
-    expect(await markUpTo(db(), "ayse", returning(2, 2), DAY, AT)).toMatchObject({ changed: 0 });
+    expect(
+      await markUpTo(db(), "ayse", returning(2, 2), DAY, { kind: "now", at: AT }),
+    ).toMatchObject({ changed: 0 });
     expect(await db().select().from(episodeWatches)).toHaveLength(0);
   });
 
@@ -142,18 +145,20 @@ describe("marking episodes", () => {
   });
 
   it("marks every aired episode up to one, across seasons, and whole seasons", async () => {
-    const upTo = await markUpTo(db(), "ayse", ended(2, 2), DAY, AT);
+    const upTo = await markUpTo(db(), "ayse", ended(2, 2), DAY, { kind: "now", at: AT });
     expect(upTo).toEqual({ found: 1, aired: 1, changed: 9 });
     expect(await watchedInSeason(db(), "ayse", ENDED, 1)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await watchedInSeason(db(), "ayse", ENDED, 2)).toEqual([1, 2]);
 
     // The season's aired episodes only: season 2 of the returning series has one.
-    expect(await markSeason(db(), "ayse", RETURNING, 2, DAY, AT)).toEqual({
+    expect(await markSeason(db(), "ayse", RETURNING, 2, DAY, { kind: "now", at: AT })).toEqual({
       found: 3,
       aired: 1,
       changed: 1,
     });
-    expect(await markSeason(db(), "ayse", RETURNING, 7, DAY, AT)).toMatchObject({ found: 0 });
+    expect(
+      await markSeason(db(), "ayse", RETURNING, 7, DAY, { kind: "now", at: AT }),
+    ).toMatchObject({ found: 0 });
     expect(await unmarkSeason(db(), "ayse", RETURNING, 2)).toBe(1);
     expect(await unmarkSeason(db(), "ayse", ENDED, 2)).toBe(2);
     expect(await watchedInSeason(db(), "ayse", ENDED, 2)).toEqual([]);
@@ -161,7 +166,7 @@ describe("marking episodes", () => {
   });
 
   it("counts progress per season over aired episodes only", async () => {
-    await markUpTo(db(), "ayse", returning(1, 2), DAY, AT);
+    await markUpTo(db(), "ayse", returning(1, 2), DAY, { kind: "now", at: AT });
     expect(await seriesProgress(db(), "ayse", RETURNING, DAY)).toEqual([
       { seasonNumber: 1, aired: 3, watched: 2 },
       { seasonNumber: 2, aired: 1, watched: 0 },
@@ -184,7 +189,7 @@ describe("the watchlist status that follows the marks", () => {
     // Nothing changed: nothing to say.
     expect(await syncSeriesStatus(db(), "ayse", ENDED, DAY)).toBeNull();
 
-    await markUpTo(db(), "ayse", ended(2, 3), DAY, AT);
+    await markUpTo(db(), "ayse", ended(2, 3), DAY, { kind: "now", at: AT });
     expect(await syncSeriesStatus(db(), "ayse", ENDED, DAY)).toBe("watched");
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: ENDED })).toBe("watched");
 
@@ -198,7 +203,7 @@ describe("the watchlist status that follows the marks", () => {
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: RETURNING })).toBe(
       "plan_to_watch",
     );
-    await markUpTo(db(), "ayse", returning(2, 1), DAY, AT);
+    await markUpTo(db(), "ayse", returning(2, 1), DAY, { kind: "now", at: AT });
     expect(await syncSeriesStatus(db(), "ayse", RETURNING, DAY)).toBe("watching");
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: RETURNING })).toBe("watching");
     const rows = await db()
@@ -227,7 +232,7 @@ describe("İzlemeye Devam Et", () => {
     await db().delete(watchlist).where(eq(watchlist.userId, "ayse"));
     await markEpisode(db(), "ayse", returning(1, 3), DAY, later(1));
     await syncSeriesStatus(db(), "ayse", RETURNING, DAY);
-    await markUpTo(db(), "ayse", ended(1, 2), DAY, later(2));
+    await markUpTo(db(), "ayse", ended(1, 2), DAY, { kind: "now", at: later(2) });
     await syncSeriesStatus(db(), "ayse", ENDED, DAY);
     const rows = await continueWatching(db(), "ayse");
     expect(rows.map((row) => row.seriesId)).toEqual([ENDED, RETURNING]);
@@ -289,8 +294,8 @@ describe("two people", () => {
     expect(await syncSeriesStatus(db(), "mehmet", ENDED, DAY)).toBeNull();
 
     // His own marks are his: her progress and her list do not move.
-    await markSeason(db(), "mehmet", ENDED, 1, DAY, later(10));
-    await markSeason(db(), "mehmet", ENDED, 2, DAY, later(10));
+    await markSeason(db(), "mehmet", ENDED, 1, DAY, { kind: "now", at: later(10) });
+    await markSeason(db(), "mehmet", ENDED, 2, DAY, { kind: "now", at: later(10) });
     expect(await syncSeriesStatus(db(), "mehmet", ENDED, DAY)).toBe("watched");
     expect(await watchlistStatus(db(), "ayse", { type: "tv", id: ENDED })).toBe("watching");
     expect(await exportEpisodeWatches(db(), "ayse")).toEqual(before);
@@ -311,5 +316,103 @@ describe("two people", () => {
     expect(
       (await db().select().from(episodeWatches).where(eq(episodeWatches.userId, "ayse"))).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("bulk marks that say when, and seasons whose episodes are unknown", () => {
+  /** Şahsiyet: ended, season 1 (3 episodes) listed, season 2 not listed by the catalogue. */
+  const PARTLY_KNOWN = 77_001;
+  const at = (userId: string, season: number, episode: number) =>
+    db()
+      .select({ watchedAt: episodeWatches.watchedAt })
+      .from(episodeWatches)
+      .where(
+        and(
+          eq(episodeWatches.userId, userId),
+          eq(episodeWatches.seriesId, PARTLY_KNOWN),
+          eq(episodeWatches.seasonNumber, season),
+          eq(episodeWatches.episodeNumber, episode),
+        ),
+      )
+      .then((rows) => rows[0]?.watchedAt);
+
+  beforeAll(async () => {
+    await seedSeries(PARTLY_KNOWN, "Şahsiyet", "Ended", [
+      ["2018-03-17", "2018-03-24", "2018-03-31"],
+    ]);
+    await db()
+      .update(trackedSeries)
+      .set({ unknownSeasons: 1 })
+      .where(eq(trackedSeries.seriesId, PARTLY_KNOWN));
+    for (const name of ["air", "day", "undated"]) await createTestUser(handle, name);
+  });
+
+  it("dates each episode on its air day, on a named day (never before it aired), or not at all", async () => {
+    await markSeason(db(), "air", PARTLY_KNOWN, 1, DAY, { kind: "air" });
+    // Noon in Istanbul on the air day.
+    expect((await at("air", 1, 2))?.toISOString()).toBe("2018-03-24T09:00:00.000Z");
+
+    await markUpTo(
+      db(),
+      "day",
+      { seriesId: PARTLY_KNOWN, seasonNumber: 1, episodeNumber: 3 },
+      DAY,
+      {
+        kind: "day",
+        day: "2018-03-25",
+      },
+    );
+    expect((await at("day", 1, 1))?.toISOString()).toBe("2018-03-25T09:00:00.000Z");
+    // The third episode aired after the named day: it is dated on its air day.
+    expect((await at("day", 1, 3))?.toISOString()).toBe("2018-03-31T09:00:00.000Z");
+
+    expect(
+      await markSeason(db(), "undated", PARTLY_KNOWN, 1, DAY, { kind: "unknown" }),
+    ).toMatchObject({ changed: 3 });
+    expect(await at("undated", 1, 1)).toBeNull();
+    // Undated marks count in progress like any other.
+    expect(await seriesProgress(db(), "undated", PARTLY_KNOWN, DAY)).toEqual([
+      { seasonNumber: 1, aired: 3, watched: 3 },
+    ]);
+    // An undated export row is still exported.
+    expect(await exportEpisodeWatches(db(), "undated")).toHaveLength(3);
+  });
+
+  it("concludes nothing from a season the catalogue does not list: no İzledim, no 'all watched'", async () => {
+    // Every known episode is watched, the series has ended: still İzliyorum.
+    expect(await syncSeriesStatus(db(), "undated", PARTLY_KNOWN, DAY)).toBe("watching");
+    expect(await episodesUnknown(db(), PARTLY_KNOWN)).toBe(true);
+    const [row] = (await continueWatching(db(), "undated")).filter(
+      (item) => item.seriesId === PARTLY_KNOWN,
+    );
+    expect(row).toMatchObject({ next: null, episodesUnknown: true });
+
+    // Not read since the column came (null): nothing concluded either.
+    await db()
+      .update(trackedSeries)
+      .set({ unknownSeasons: null })
+      .where(eq(trackedSeries.seriesId, PARTLY_KNOWN));
+    expect(await episodesUnknown(db(), PARTLY_KNOWN)).toBe(true);
+    expect(await syncSeriesStatus(db(), "undated", PARTLY_KNOWN, DAY)).toBeNull();
+
+    // Once the catalogue lists every season, the same marks make it İzledim.
+    await db()
+      .update(trackedSeries)
+      .set({ unknownSeasons: 0 })
+      .where(eq(trackedSeries.seriesId, PARTLY_KNOWN));
+    expect(await episodesUnknown(db(), PARTLY_KNOWN)).toBe(false);
+    expect(await syncSeriesStatus(db(), "undated", PARTLY_KNOWN, DAY)).toBe("watched");
+  });
+
+  it("reads the date choice from the form, 'now' when none is sent", () => {
+    const base = { intent: "season", seriesId: "1", season: "1" };
+    expect(markFormSchema.parse(base).when).toBe("now");
+    expect(markFormSchema.parse({ ...base, when: "day", day: "2019-05-01" })).toMatchObject({
+      when: "day",
+      day: "2019-05-01",
+    });
+    expect(markFormSchema.safeParse({ ...base, when: "yarın" }).success).toBe(false);
+    for (const day of ["2019-13-45", "01.05.2019", "1899-12-31", "2019-05-01T00:00"])
+      expect(markFormSchema.safeParse({ ...base, when: "day", day }).success).toBe(false);
   });
 });

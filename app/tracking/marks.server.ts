@@ -23,16 +23,44 @@ export interface MarkOutcome {
 }
 
 /**
+ * When a bulk mark says the episodes were watched ("Sezonu İzledim", "Buraya kadar izledim"):
+ * now, each on its air date, on a day the person names, or undated (they do not remember).
+ */
+export type WatchedWhen =
+  { kind: "now"; at: Date } | { kind: "air" } | { kind: "day"; day: string } | { kind: "unknown" };
+
+/** Noon in Istanbul on a day: the instant kept for a mark dated by a day only. */
+const istanbulNoon = (day: SQL) =>
+  sql`((${day})::date + time '12:00') at time zone 'Europe/Istanbul'`;
+
+/**
+ * The `watched_at` of a marked episode `m` (which has `air_date`). A named day before an
+ * episode's air date becomes the air date: nobody watched it before it aired.
+ */
+function watchedAtOf(when: WatchedWhen): SQL {
+  switch (when.kind) {
+    case "now":
+      return sql`${when.at.toISOString()}::timestamptz`;
+    case "air":
+      return istanbulNoon(sql`m.air_date`);
+    case "day":
+      return istanbulNoon(sql`greatest(${when.day}::date, m.air_date)`);
+    case "unknown":
+      return sql`null::timestamptz`;
+  }
+}
+
+/**
  * One mark statement: inserts the episodes `toMark` selects (series_id, season_number,
- * episode_number; it may read the CTE `named`), and counts what `named`, the episodes the person
- * named with their air dates, held: found, aired, and the rows added.
+ * episode_number, air_date; it may read the CTE `named`), and counts what `named`, the episodes
+ * the person named with their air dates, held: found, aired, and the rows added.
  */
 async function mark(
   db: Database,
   userId: string,
   named: SQL,
   toMark: SQL,
-  at: Date,
+  when: WatchedWhen,
   day: string,
 ): Promise<MarkOutcome> {
   const [row] = await queryRows<MarkOutcome>(
@@ -41,7 +69,7 @@ async function mark(
     with named as (${named}),
     added as (
       insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
-      select ${userId}, m.series_id, m.season_number, m.episode_number, ${at.toISOString()}::timestamptz
+      select ${userId}, m.series_id, m.season_number, m.episode_number, ${watchedAtOf(when)}
       from (${toMark}) m
       on conflict do nothing
       returning 1
@@ -65,7 +93,7 @@ const episodeRow = (key: EpisodeKey) => sql`
 
 /** The episodes of `named` that have aired by `day`. */
 const airedOfNamed = (day: string) => sql`
-  select series_id, season_number, episode_number from named where air_date <= ${day}::date`;
+  select series_id, season_number, episode_number, air_date from named where air_date <= ${day}::date`;
 
 /** Marks one aired episode watched; a second mark changes nothing. */
 export function markEpisode(
@@ -75,7 +103,7 @@ export function markEpisode(
   day: string,
   at: Date,
 ): Promise<MarkOutcome> {
-  return mark(db, userId, episodeRow(key), airedOfNamed(day), at, day);
+  return mark(db, userId, episodeRow(key), airedOfNamed(day), { kind: "now", at }, day);
 }
 
 /**
@@ -87,14 +115,14 @@ export function markUpTo(
   userId: string,
   key: EpisodeKey,
   day: string,
-  at: Date,
+  when: WatchedWhen,
 ): Promise<MarkOutcome> {
   const upTo = sql`
-    select te.series_id, te.season_number, te.episode_number from tracked_episodes te
+    select te.series_id, te.season_number, te.episode_number, te.air_date from tracked_episodes te
     where te.series_id = ${key.seriesId} and te.air_date <= ${day}::date
       and (te.season_number, te.episode_number) <= (${key.seasonNumber}, ${key.episodeNumber})
       and exists (select 1 from named where air_date <= ${day}::date)`;
-  return mark(db, userId, episodeRow(key), upTo, at, day);
+  return mark(db, userId, episodeRow(key), upTo, when, day);
 }
 
 /** "Sezonu İzledim": every aired episode of the season. */
@@ -104,12 +132,12 @@ export function markSeason(
   seriesId: number,
   seasonNumber: number,
   day: string,
-  at: Date,
+  when: WatchedWhen,
 ): Promise<MarkOutcome> {
   const season = sql`
     select series_id, season_number, episode_number, air_date from tracked_episodes
     where series_id = ${seriesId} and season_number = ${seasonNumber}`;
-  return mark(db, userId, season, airedOfNamed(day), at, day);
+  return mark(db, userId, season, airedOfNamed(day), when, day);
 }
 
 /** Takes one mark back; the number of rows removed (0 or 1). */
@@ -149,8 +177,9 @@ const FINISHED_STATUSES = ["Ended", "Canceled"];
  * The watchlist status that follows from the person's marks, in one statement: with at least
  * one mark, a series that has ended (or was cancelled), whose every aired episode is watched and
  * none is announced for later, is İzledim; anything else İzliyorum (added to the list when it was not there, moved from
- * İzleyeceğim). A returning series stays İzliyorum however far the person is. Returns the new
- * status when it changed, else null.
+ * İzleyeceğim). A returning series stays İzliyorum however far the person is, and so does one
+ * with a season whose episodes the catalogue does not list (or not yet known: null). Returns the
+ * new status when it changed, else null.
  */
 export async function syncSeriesStatus(
   db: Database,
@@ -179,7 +208,9 @@ export async function syncSeriesStatus(
         and not exists (
           select 1 from tracked_episodes te
           where te.series_id = ${seriesId} and te.air_date > ${day}::date
-        ) as complete
+        )
+        -- Every season's episodes known: nothing is concluded from a season nobody listed.
+        and coalesce(ts.unknown_seasons, 1) = 0 as complete
       from tracked_series ts
       where ts.series_id = ${seriesId}
         and exists (
@@ -260,7 +291,19 @@ export async function seriesProgress(
   }));
 }
 
-/** The person's marks for the data export, oldest first. */
+/**
+ * Whether some season of the series has episodes the catalogue does not list (or the site has
+ * not read it since it began to ask): progress over it is partial.
+ */
+export async function episodesUnknown(db: Database, seriesId: number): Promise<boolean> {
+  const [row] = await queryRows<{ unknown: number | null }>(
+    db,
+    sql`select unknown_seasons as unknown from tracked_series where series_id = ${seriesId}`,
+  );
+  return row !== undefined && (row.unknown === null || Number(row.unknown) !== 0);
+}
+
+/** The person's marks for the data export, oldest first (undated ones last). */
 export function exportEpisodeWatches(db: Database, userId: string) {
   return queryRows<EpisodeKey & { watchedAt: string }>(
     db,

@@ -1,7 +1,13 @@
 import type { AccountServices } from "~/accounts/account-services.server";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { today } from "~/core/clock.server";
-import { isWatched, seriesProgress, watchedInSeason, type SeasonProgress } from "./marks.server";
+import {
+  episodesUnknown,
+  isWatched,
+  seriesProgress,
+  watchedInSeason,
+  type SeasonProgress,
+} from "./marks.server";
 
 /*
  * What the series, season and episode pages show of the visitor's marks. An anonymous visitor's
@@ -85,6 +91,8 @@ export async function episodeMark(
 export interface SeriesMarks extends Tolerant {
   /** Per season; null for anonymous visitors, empty while the site does not track the series. */
   seasons: SeasonProgress[] | null;
+  /** Some season's episodes are not listed: the progress is over the known episodes only. */
+  partial: boolean;
 }
 
 export async function seriesMarks(
@@ -94,7 +102,13 @@ export async function seriesMarks(
 ): Promise<SeriesMarks> {
   const { value, failed } = await tolerantly(services, "series progress", async () => {
     const user = await getOptionalUser(request, services);
-    return user ? seriesProgress(services.database.db, user.id, seriesId, today()) : null;
+    if (!user) return null;
+    const { db } = services.database;
+    const [seasons, partial] = await Promise.all([
+      seriesProgress(db, user.id, seriesId, today()),
+      episodesUnknown(db, seriesId),
+    ]);
+    return { seasons, partial };
   });
-  return { seasons: value, failed };
+  return { seasons: value?.seasons ?? null, partial: value?.partial ?? false, failed };
 }

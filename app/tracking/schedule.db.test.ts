@@ -144,7 +144,22 @@ describe("keeping what a followed series airs", () => {
       .select()
       .from(trackedSeries)
       .where(eq(trackedSeries.seriesId, 7));
-    expect(series).toMatchObject({ name: "Deneme Dizisi", status: "Returning Series" });
+    expect(series).toMatchObject({
+      name: "Deneme Dizisi",
+      status: "Returning Series",
+      unknownSeasons: 0,
+    });
+
+    // A third season the catalogue counts but lists no episode of: one unknown season.
+    seasons.set(3, []);
+    await refreshSeries(services, 7);
+    const [partly] = await database.db
+      .select({ unknownSeasons: trackedSeries.unknownSeasons })
+      .from(trackedSeries)
+      .where(eq(trackedSeries.seriesId, 7));
+    expect(partly).toEqual({ unknownSeasons: 1 });
+    seasons.delete(3);
+    await refreshSeries(services, 7);
   });
 
   it("reads a series at once when first followed, queues it when stale, and when the source is down", async () => {

@@ -47,7 +47,7 @@ const FOLLOWING = ["watching", "plan_to_watch"] as const;
  * Reads one series from the catalogue and stores what it airs. Only seasons that may have
  * changed are read: one whose stored episodes do not add up to the catalogue's count, and the
  * last regular season (new dates, names, episodes). An ended series already stored costs one
- * call. Safe to run twice at once: every write is an upsert keyed by the episode.
+ * call. It also counts the seasons whose episodes the catalogue does not list (`unknown_seasons`). Safe to run twice at once: every write is an upsert keyed by the episode.
  */
 export async function refreshSeries(services: TrackingServices, seriesId: number): Promise<void> {
   const { db } = services.database;
@@ -86,25 +86,26 @@ export async function refreshSeries(services: TrackingServices, seriesId: number
     read.push({ seasonNumber: season.seasonNumber, episodes: details?.episodes ?? [] });
   }
 
+  // A season is unknown when the catalogue lists none of its episodes, or fewer than it counts.
+  const listed = new Map(stored);
+  for (const { seasonNumber, episodes } of read) listed.set(seasonNumber, episodes.length);
+  const unknownSeasons = regular.filter((season) => {
+    const count = listed.get(season.seasonNumber) ?? 0;
+    return count === 0 || count < season.episodeCount;
+  }).length;
+
   await db.transaction(async (tx) => {
+    const facts = {
+      name: series.name,
+      status: series.status,
+      posterPath: series.posterPath,
+      unknownSeasons: Math.min(unknownSeasons, 32_767),
+      refreshedAt: new Date(nowMs()),
+    };
     await tx
       .insert(trackedSeries)
-      .values({
-        seriesId,
-        name: series.name,
-        status: series.status,
-        posterPath: series.posterPath,
-        refreshedAt: new Date(nowMs()),
-      })
-      .onConflictDoUpdate({
-        target: trackedSeries.seriesId,
-        set: {
-          name: series.name,
-          status: series.status,
-          posterPath: series.posterPath,
-          refreshedAt: new Date(nowMs()),
-        },
-      });
+      .values({ seriesId, ...facts })
+      .onConflictDoUpdate({ target: trackedSeries.seriesId, set: facts });
     // Seasons the catalogue no longer lists.
     await tx.delete(trackedEpisodes).where(
       and(

@@ -1,7 +1,14 @@
 import { formSchema, z } from "~/ui/zod";
-import { MARK_INTENTS } from "./mark-intents";
+import { MARK_INTENTS, WATCHED_WHEN } from "./mark-intents";
 
 export const NO_EPISODE = "Bu bölüm bulunamadı";
+
+/**
+ * When the episodes of a bulk mark were watched: "Şimdi", "Yayın tarihinde", "Başka bir tarih"
+ * (the `day` field), "Tarihini hatırlamıyorum" (undated). A single episode's mark is "now".
+ */
+export const DAY_MISSING = "Lütfen izlediğiniz tarihi seçin";
+const DAY_INVALID = "Geçerli bir tarih seçin";
 export const SPECIALS_REFUSED = "Özel bölümler işaretlenemez; izleme ilerlemesine sayılmazlar";
 
 /** A positive whole number in a form field (ids, season and episode numbers). */
@@ -27,5 +34,16 @@ export const markFormSchema = formSchema({
   episode: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     positive(32_767).optional(),
+  ),
+  when: z.enum(WATCHED_WHEN, { error: "Bilinmeyen bir tarih seçimi" }).default("now"),
+  /** YYYY-MM-DD, read only with when=day (whether it is past is the action's to say). */
+  day: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_INVALID)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), DAY_INVALID)
+      .refine((value) => value >= "1900-01-01", DAY_INVALID)
+      .optional(),
   ),
 });

@@ -13,6 +13,7 @@ export interface UpNextRow {
   posterPath: string | null;
   next: UpNextShown | null;
   following: UpNextShown | null;
+  episodesUnknown: boolean;
 }
 
 /** The dashboard's "İzlemeye Devam Et"; null when it could not be read (logged). */

@@ -22,6 +22,17 @@ export type ButtonProps = ComponentProps<"button"> & {
   asChild?: boolean;
 };
 
+/** A button's classes, for what looks like a button without being one (a <summary>). */
+export const buttonVariants = ({
+  variant = "primary",
+  size = "md",
+}: { variant?: keyof typeof variants; size?: keyof typeof sizes } = {}) =>
+  cn(
+    "inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition disabled:pointer-events-none disabled:opacity-50",
+    variants[variant],
+    sizes[size],
+  );
+
 export function Button({
   variant = "primary",
   size = "md",
@@ -30,15 +41,5 @@ export function Button({
   ...props
 }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
-  return (
-    <Component
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition disabled:pointer-events-none disabled:opacity-50",
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }

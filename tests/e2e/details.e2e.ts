@@ -86,7 +86,9 @@ describeInBrowser("film page (movie database)", () => {
     const page = await browser.newPage(undefined, tmdbBaseURL);
     await page.goto("/film/baba-1972-238");
     await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).click();
-    await page.waitForURL("**/auth");
+    // Sign-in comes back to the film with the title added (issue #33.8).
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(new URL(page.url()).searchParams.get("donus")).toBe("/film/baba-1972-238");
     await page.getByText("Lütfen giriş yapın").waitFor();
   });
 

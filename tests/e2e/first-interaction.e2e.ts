@@ -222,7 +222,8 @@ describeInBrowser("the first tap on a phone", () => {
     await signUp.getByLabel("Şifre").fill("gizli123");
     await signUp.getByRole("button", { name: "Kayıt Ol" }).click();
     // The answer is the sign-in tab with the message, the address filled in.
-    await page.getByText("Kayıt başarılı! Giriş yapabilirsiniz.").waitFor();
+    // A toast, and the same words kept in the page until the next action.
+    await page.getByText("Kayıt başarılı! Giriş yapabilirsiniz.").first().waitFor();
     const signIn = page.getByRole("tabpanel");
     expect(await signIn.getByLabel("E-posta").inputValue()).toBe(email);
     await signIn.getByLabel("Şifre").fill("gizli123");

@@ -150,7 +150,7 @@ describeInBrowser("the first visit", () => {
       document.body.append(form);
       form.submit();
     });
-    await anonymous.waitForURL("**/auth");
+    await anonymous.waitForURL((url) => url.pathname === "/auth");
     await anonymous.getByText("Lütfen giriş yapın").first().waitFor();
     expect(await isHydrated(anonymous)).toBe(true);
   });

@@ -145,9 +145,9 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
   await row(page, 1).getByRole("button", { name: "Bölümü İzledim" }).click();
   await row(page, 1).getByRole("button", { name: "İzlendi" }).waitFor();
   await toast(page, "Bölüm izlendi olarak işaretlendi · Durum: İzliyorum");
-  await row(page, 3)
-    .getByRole("button", { name: /Buraya kadar/ })
-    .click();
+  // A bulk mark asks when: "Şimdi" is chosen already.
+  await row(page, 3).locator("summary", { hasText: "Buraya kadar izledim" }).click();
+  await row(page, 3).getByRole("button", { name: "İşaretle" }).click();
   await progress(page, "5. Sezon", `3/${fifth} bölüm`).waitFor();
   // Every aired episode from the very first up to this one: the four seasons before, and two.
   await toast(page, `5. Sezon 3. Bölüme kadar ${total - fifth + 2} bölüm işaretlendi`);

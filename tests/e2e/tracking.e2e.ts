@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { sharedServer, type SharedServer } from "../support/shared-servers";
 import { describeInBrowser, openTab, PHONE } from "./browser";
@@ -68,6 +68,23 @@ const row = (page: Page, episode: number) =>
 const progress = (page: Page, label: string, text: string) =>
   page.getByRole("progressbar", { name: `${label}: ${text}`, exact: true });
 const upNext = (page: Page) => page.getByRole("list", { name: "İzlemeye Devam Et" });
+/**
+ * A bulk mark ("Sezonu İzledim", "Buraya kadar izledim"): opens its disclosure, chooses when
+ * ("Şimdi" unless told) and sends it.
+ */
+async function bulkMark(
+  scope: Page | Locator,
+  summary: string | RegExp,
+  when = "Şimdi",
+  day?: string,
+) {
+  const page = "page" in scope ? scope.page() : scope;
+  const details = scope.locator("details", { has: page.locator("summary", { hasText: summary }) });
+  await details.locator("summary").click();
+  await details.getByLabel(when, { exact: true }).check();
+  if (day) await details.getByLabel(/^Gün/).fill(day);
+  await details.getByRole("button", { name: "İşaretle" }).click();
+}
 const pressed = async (page: Page, name: string) =>
   page.getByRole("button", { name, exact: true }).first().getAttribute("aria-pressed");
 
@@ -103,16 +120,14 @@ describeInBrowser("episode tracking", () => {
     await page.getByRole("button", { name: "Sezon İzlendi" }).click();
     await progress(page, "1. Sezon", "0/3 bölüm").waitFor();
     await page.getByText("1. Sezonun işaretleri kaldırıldı").first().waitFor();
-    await row(page, 2)
-      .getByRole("button", { name: /Buraya kadar/ })
-      .click();
+    await bulkMark(row(page, 2), /Buraya kadar/);
     await progress(page, "1. Sezon", "2/3 bölüm").waitFor();
     expect(await row(page, 1).getByRole("button", { name: "İzlendi" }).isVisible()).toBe(true);
     expect(await row(page, 3).getByRole("button", { name: "Bölümü İzledim" }).isVisible()).toBe(
       true,
     );
     await page.getByText("2 bölüm işaretlendi").first().waitFor();
-    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await bulkMark(page, "Sezonu İzledim");
     await page.getByRole("button", { name: "Sezon İzlendi" }).waitFor();
     await page.getByText("1. Sezon izlendi olarak işaretlendi").first().waitFor();
     // Un-marking one row by its toggle.
@@ -137,23 +152,23 @@ describeInBrowser("episode tracking", () => {
 
     await page.goto(SEASON);
     expect(await progress(page, "1. Sezon", "1/3 bölüm").isVisible()).toBe(true);
-    await row(page, 3)
-      .getByRole("button", { name: /Buraya kadar/ })
-      .click();
-    await page.waitForURL(`**${SEASON}`);
+    await bulkMark(row(page, 3), /Buraya kadar/);
+    // Back on the same row.
+    await page.waitForURL(`**${SEASON}#bolum-3`);
     await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
     await page.getByRole("button", { name: "Sezon İzlendi" }).click();
     await progress(page, "1. Sezon", "0/3 bölüm").waitFor();
-    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await bulkMark(page, "Sezonu İzledim");
     await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
     await row(page, 3).getByRole("button", { name: "İzlendi" }).click();
+    await page.waitForURL(`**${SEASON}#bolum-3`);
     await progress(page, "1. Sezon", "2/3 bölüm").waitFor();
 
     await page.goto("/dashboard");
     const list = upNext(page);
     expect(await list.getByText("1. Sezon 3. Bölüm").isVisible()).toBe(true);
     await list.getByRole("button", { name: /^İzledim/ }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/dashboard#izlemeye-devam-et");
     await upNext(page).getByText("17 Şubat 2008 tarihinde yayınlanacak").waitFor();
 
     await page.goto(`/dizi/${SERIES}`);
@@ -236,7 +251,7 @@ describeInBrowser("episode tracking", () => {
 
     // His own season, at phone width with JavaScript: his marks only.
     await page.goto(SEASON);
-    await page.getByRole("button", { name: "Sezonu İzledim" }).click();
+    await bulkMark(page, "Sezonu İzledim");
     await progress(page, "1. Sezon", "3/3 bölüm").waitFor();
     await page.getByText("1. Sezon izlendi olarak işaretlendi").first().waitFor();
 
@@ -252,6 +267,7 @@ describeInBrowser("episode tracking", () => {
     const visitor = await tab(null, { viewport: PHONE });
     await visitor.goto(episodePath(1));
     await visitor.getByRole("button", { name: "Bölümü İzledim" }).click();
-    await visitor.waitForURL("**/auth");
+    await visitor.waitForURL((url) => url.pathname === "/auth");
+    expect(new URL(visitor.url()).searchParams.get("donus")).toBe(episodePath(1));
   });
 });

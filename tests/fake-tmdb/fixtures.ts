@@ -420,6 +420,18 @@ export const series: FakeSeries[] = [
         vote_average: 8.3,
         episodes: breakingBadEpisodes,
       },
+      // A later season the movie database knows but lists no episodes of (seasons 3-5 it does
+      // not answer at all): nothing may be concluded from either (issue #33.4).
+      2: {
+        id: 3573,
+        name: "2. Sezon",
+        overview: "",
+        air_date: "2009-01-20",
+        poster_path: "/bb-s2.jpg",
+        season_number: 2,
+        vote_average: 0,
+        episodes: [],
+      },
     },
     episode_extras: {
       "1-1": {

@@ -1,6 +1,7 @@
 import { type KeyboardEvent } from "react";
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { paths } from "~/core/paths";
+import { PENDING_PARAM, RETURN_PARAM, returnPath } from "~/core/return-path";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
 import { PasskeySignIn } from "./passkey-sign-in";
@@ -20,6 +21,27 @@ const TABS: { tab: Tab; label: string; to: string }[] = [
   { tab: "signin", label: "Giriş Yap", to: paths.auth },
   { tab: "signup", label: "Kayıt Ol", to: paths.authSignUp },
 ];
+
+/**
+ * Where the visitor came from and what they asked there (issue #33.8), kept by both tabs and
+ * posted by both forms; the server checks them again. Null without them.
+ */
+function useComingBack() {
+  const [params] = useSearchParams();
+  const back = returnPath(params.get(RETURN_PARAM));
+  if (!back) return null;
+  const pending = params.get(PENDING_PARAM);
+  return {
+    tabLink: (tab: Tab) =>
+      paths.authReturningTo(back, pending, tab === "signup" ? "kayit" : undefined),
+    fields: (
+      <>
+        <input type="hidden" name={RETURN_PARAM} value={back} />
+        {pending && <input type="hidden" name={PENDING_PARAM} value={pending} />}
+      </>
+    ),
+  };
+}
 
 const tabClass =
   "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-muted-foreground aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow";
@@ -48,15 +70,21 @@ export function AuthForms() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const tab = useOpenTab(answer);
+  const back = useComingBack();
   useFormToasts(answer);
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const message = !hydrated && answer && (answer.error || answer.success);
+  // A success (the account is made, sign in now) stays on the page until the next action, with
+  // JavaScript too; an error is a toast then.
+  const message = answer && (answer.success || (!hydrated && answer.error));
   const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
     const other = TABS.find((item) => item.tab !== tab)!;
-    void navigate(other.to, { replace: true, preventScrollReset: true });
+    void navigate(back?.tabLink(other.tab) ?? other.to, {
+      replace: true,
+      preventScrollReset: true,
+    });
     document.getElementById(`auth-tab-${other.tab}`)?.focus();
   };
 
@@ -69,13 +97,15 @@ export function AuthForms() {
             Listenizi oluşturun, puan verin ve yorum yapın.
           </p>
         </div>
-        {message && <FormMessage tone={answer.error ? "error" : "success"}>{message}</FormMessage>}
+        {message && (
+          <FormMessage tone={answer.success ? "success" : "error"}>{message}</FormMessage>
+        )}
         <div className="space-y-6">
           <div role="tablist" aria-label="Hesap" className="flex gap-1 rounded-lg bg-muted p-1">
             {TABS.map((item) => (
               <Link
                 key={item.tab}
-                to={item.to}
+                to={back?.tabLink(item.tab) ?? item.to}
                 replace
                 preventScrollReset
                 role="tab"
@@ -102,6 +132,7 @@ export function AuthForms() {
               className="space-y-4"
             >
               <input type="hidden" name="intent" value="signin" />
+              {back?.fields}
               <Field
                 label="E-posta"
                 name="email"
@@ -140,6 +171,7 @@ export function AuthForms() {
               className="space-y-4"
             >
               <input type="hidden" name="intent" value="signup" />
+              {back?.fields}
               <Field
                 label="Ad Soyad"
                 name="fullName"

@@ -1,8 +1,9 @@
 import { paths } from "~/core/paths";
 import type { ReactNode } from "react";
-import { ArrowLeft, Star } from "~/ui/icons";
+import { ArrowLeft, ChevronLeft, ChevronRight, Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
-import type { loadEpisodePage } from "../detail-pages.server";
+import type { loadEpisodePage, NeighbourEpisode } from "../detail-pages.server";
+import { cn } from "~/ui/cn";
 import { formatLongDate, formatRating, formatRuntime } from "~/core/format";
 import { Facts, Section } from "./detail-hero";
 import { useImageUrl } from "./image-base";
@@ -63,6 +64,52 @@ export function EpisodePage({
       <CastSection id="konuk-oyuncular" title="Konuk Oyuncular" cast={episode.guestStars} />
       <CrewSection id="ekip" title="Ekip" crew={episode.crew} />
       <CastSection id="ana-kadro" title="Ana Kadro" cast={episode.cast} />
+      <EpisodeNeighbours seriesId={episode.seriesId} data={data} />
     </div>
+  );
+}
+
+const neighbourCode = (episode: NeighbourEpisode) =>
+  `${episode.seasonNumber}. Sezon ${episode.episodeNumber}. Bölüm`;
+
+/** "Önceki bölüm" and "Sonraki bölüm": links to the episodes next to this one, when listed. */
+function EpisodeNeighbours({ seriesId, data }: { seriesId: number; data: EpisodePageData }) {
+  const { previous, next } = data;
+  if (!previous && !next) return null;
+  const linkClass =
+    "flex min-w-0 flex-1 items-center gap-2 rounded-xl border bg-card p-3 text-sm hover:border-primary";
+  return (
+    <nav aria-label="Bölümler arasında" className="flex flex-col gap-3 sm:flex-row">
+      {previous && (
+        <Link
+          to={paths.episode(seriesId, previous.seasonNumber, previous.episodeNumber)}
+          rel="prev"
+          className={linkClass}
+        >
+          <ChevronLeft className="size-4 shrink-0" aria-hidden />
+          <span className="min-w-0">
+            <span className="block text-muted-foreground">Önceki bölüm</span>
+            <span className="block truncate font-medium">
+              {neighbourCode(previous)}: {previous.name}
+            </span>
+          </span>
+        </Link>
+      )}
+      {next && (
+        <Link
+          to={paths.episode(seriesId, next.seasonNumber, next.episodeNumber)}
+          rel="next"
+          className={cn(linkClass, "justify-end text-right sm:ml-auto")}
+        >
+          <span className="min-w-0">
+            <span className="block text-muted-foreground">Sonraki bölüm</span>
+            <span className="block truncate font-medium">
+              {neighbourCode(next)}: {next.name}
+            </span>
+          </span>
+          <ChevronRight className="size-4 shrink-0" aria-hidden />
+        </Link>
+      )}
+    </nav>
   );
 }

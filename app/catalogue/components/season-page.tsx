@@ -11,6 +11,12 @@ import { episodeListTitle } from "../display";
 
 export type SeasonPageData = NonNullable<Awaited<ReturnType<typeof loadSeasonPage>>>;
 
+/** The id of an episode's row, which a mark posted without JavaScript comes back to. */
+export const episodeRowId = (episodeNumber: number) => `bolum-${episodeNumber}`;
+
+/** Said where the catalogue lists none of a season's episodes (nothing is concluded from it). */
+const NO_EPISODE_DATA = "Bu sezonun bölüm bilgisi henüz yok";
+
 /**
  * /dizi/{id}/sezon/{n}: a season and its episodes. The route adds the visitor's episode marks:
  * `tracking` under the header (progress, "Sezonu İzledim"), `episodeActions` on each row.
@@ -54,7 +60,7 @@ export function SeasonPage({
               </li>
             )}
             {season.airDate && <li>{yearOf(season.airDate)}</li>}
-            <li>{season.episodes.length} Bölüm</li>
+            {season.episodes.length > 0 && <li>{season.episodes.length} Bölüm</li>}
           </ul>
           {tracking}
         </div>
@@ -69,6 +75,11 @@ export function SeasonPage({
           Compact rows: title, date and the marks beside them (the still only from sm up), so a
           12-episode season is about a screen and a half on a phone, not nine.
         */}
+        {season.episodes.length === 0 && (
+          <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">
+            {NO_EPISODE_DATA}
+          </p>
+        )}
         <ol className="space-y-2">
           {season.episodes.map((episode) => {
             const still = image("w200", episode.stillPath);
@@ -76,7 +87,8 @@ export function SeasonPage({
             return (
               <li
                 key={episode.episodeNumber}
-                className="flex items-center gap-3 rounded-xl border bg-card p-2.5 has-[a:hover]:border-primary sm:p-3"
+                id={episodeRowId(episode.episodeNumber)}
+                className="flex scroll-mt-20 items-center gap-3 rounded-xl border bg-card p-2.5 has-[a:hover]:border-primary sm:p-3"
               >
                 <Link
                   to={paths.episode(season.seriesId, season.seasonNumber, episode.episodeNumber)}

@@ -42,7 +42,9 @@ export function SeriesPage({
         originalName={series.originalName}
         facts={[
           `${yearOf(series.firstAirDate)}${running ? " - Devam Ediyor" : ""}`,
-          `${series.numberOfSeasons} Sezon, ${series.numberOfEpisodes} Bölüm`,
+          series.numberOfEpisodes > 0
+            ? `${series.numberOfSeasons} Sezon, ${series.numberOfEpisodes} Bölüm`
+            : `${series.numberOfSeasons} Sezon`,
           series.ageRating && <AgeRatingBadge key="age" rating={series.ageRating} />,
         ]}
         siteRating={siteRating}
@@ -69,7 +71,9 @@ export function SeriesPage({
                       {season.name}
                     </span>
                     <span className="block px-2.5 pb-2.5 text-xs text-muted-foreground">
-                      {season.episodeCount} Bölüm
+                      {season.episodeCount > 0
+                        ? `${season.episodeCount} Bölüm`
+                        : "Bölüm bilgisi yok"}
                     </span>
                     {seasonProgress?.(season.seasonNumber)}
                   </Link>

@@ -249,12 +249,17 @@ export function contentToRows(content: CatalogueContent): CatalogueRows {
       ageRating: show.ageRating ?? null,
       status: show.status,
       numberOfSeasons: regularSeasons.length,
-      numberOfEpisodes: regularSeasons.reduce((sum, season) => sum + season.episodeCount, 0),
+      // Only the episodes the catalogue lists are counted: a season page can show every episode
+      // its series page counts (the content's own episodeCount of an unlisted season is not).
+      numberOfEpisodes: regularSeasons.reduce(
+        (sum, season) => sum + (season.episodes?.length ?? 0),
+        0,
+      ),
       seasons: show.seasons.map((season) => ({
         id: show.id * 100 + season.seasonNumber,
         name: season.name,
         seasonNumber: season.seasonNumber,
-        episodeCount: season.episodeCount,
+        episodeCount: season.episodes?.length ?? 0,
         airDate: season.airDate,
         posterPath: summary.posterPath,
       })),

@@ -9,6 +9,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { STATUS_LABELS, WATCHLIST_STATUSES, type WatchlistStatus } from "../statuses";
 import { useLibraryFetcher } from "./use-library-fetcher";
 import { paths } from "~/core/paths";
+import { PENDING_PARAM, RETURN_PARAM, writePendingIntent } from "~/core/return-path";
 import { itemClass } from "./watchlist-item-class";
 
 // The Radix menu (and its popper) is only for titles already in a signed-in visitor's list:
@@ -69,13 +70,29 @@ export function WatchlistButton({
     if (user) return true;
     event.preventDefault();
     toast.error("Lütfen giriş yapın");
-    navigate(paths.auth);
+    // Back here after signing in, with the title added (issue #33.8).
+    const pending = writePendingIntent({
+      kind: "watchlist-add",
+      item: { type: itemType, id: itemId },
+    });
+    void navigate(paths.authReturningTo(returnTo, current === null ? pending : null));
     return false;
   };
 
   if (current === null) {
+    // An anonymous visitor's post (without JavaScript) names the page and the title in its
+    // address, so the sign-in it leads to comes back here with the title added (issue #33.8).
+    const action = user
+      ? "/liste"
+      : `/liste?${new URLSearchParams({
+          [RETURN_PARAM]: returnTo,
+          [PENDING_PARAM]: writePendingIntent({
+            kind: "watchlist-add",
+            item: { type: itemType, id: itemId },
+          }),
+        })}`;
     return (
-      <fetcher.Form method="post" action="/liste" onSubmit={guard}>
+      <fetcher.Form method="post" action={action} onSubmit={guard}>
         {hidden("add")}
         <Button type="submit" variant="outline" disabled={busy} aria-pressed={false}>
           <Plus className="size-4" aria-hidden />

@@ -18,7 +18,22 @@ const episodeCode = (episode: UpNextShown) =>
   `${episode.seasonNumber}. Sezon ${episode.episodeNumber}. Bölüm`;
 
 /** "2. Sezon 3. Bölüm · {bölüm adı} · {yayın tarihi}", or when it will air. */
-function EpisodeLine({ seriesId, episode }: { seriesId: number; episode: UpNextShown | null }) {
+function EpisodeLine({
+  seriesId,
+  episode,
+  episodesUnknown,
+}: {
+  seriesId: number;
+  episode: UpNextShown | null;
+  episodesUnknown: boolean;
+}) {
+  // Nothing is concluded from seasons the catalogue does not list.
+  if (!episode && episodesUnknown)
+    return (
+      <p className="text-sm text-muted-foreground">
+        Sıradaki bölümlerin bilgisi henüz yok; ilerlemeniz bilinen bölümlere göre.
+      </p>
+    );
   if (!episode)
     return (
       <p className="text-sm text-muted-foreground">
@@ -80,7 +95,7 @@ function UpNextItem({ row }: { row: UpNextRow }) {
         >
           {row.name}
         </Link>
-        <EpisodeLine seriesId={row.seriesId} episode={next} />
+        <EpisodeLine seriesId={row.seriesId} episode={next} episodesUnknown={row.episodesUnknown} />
       </div>
       {next?.aired && (
         <MarkForm
@@ -93,6 +108,7 @@ function UpNextItem({ row }: { row: UpNextRow }) {
           variant="secondary"
           label={`İzledim: ${row.name}, ${episodeCode(next)}`}
           fetcherKey={answerKey(row.seriesId)}
+          anchor="izlemeye-devam-et"
           className="shrink-0"
         >
           <Check className="size-4" aria-hidden />

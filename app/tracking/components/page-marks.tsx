@@ -1,3 +1,4 @@
+import { episodeRowId } from "~/catalogue/components/season-page";
 import type { SeasonProgress } from "../marks.server";
 import type { EpisodeMark, SeasonMarks } from "../page-marks.server";
 import {
@@ -41,7 +42,11 @@ export function useSeasonMarks(seriesId: number, seasonNumber: number, marks: Se
     const target = { seriesId, season: seasonNumber, episode: episodeNumber };
     return (
       <>
-        <EpisodeToggle target={target} watched={shown.has(episodeNumber)} />
+        <EpisodeToggle
+          target={target}
+          watched={shown.has(episodeNumber)}
+          anchor={episodeRowId(episodeNumber)}
+        />
         <UpToButton target={target} />
       </>
     );
@@ -78,8 +83,11 @@ export function EpisodeMarkControl({
   );
 }
 
-/** The series page's progress: the whole series above its seasons, and each season's own. */
-export function seriesProgressSlots(seasons: SeasonProgress[] | null) {
+/**
+ * The series page's progress: the whole series above its seasons, and each season's own. With
+ * `partial` (a season's episodes are not listed) it counts the known episodes and says so.
+ */
+export function seriesProgressSlots(seasons: SeasonProgress[] | null, partial = false) {
   if (!seasons || seasons.length === 0) return { progress: undefined, seasonProgress: undefined };
   const aired = seasons.reduce((sum, season) => sum + season.aired, 0);
   const watched = seasons.reduce((sum, season) => sum + season.watched, 0);
@@ -87,7 +95,7 @@ export function seriesProgressSlots(seasons: SeasonProgress[] | null) {
   return {
     progress: (
       <div className="max-w-md">
-        <ProgressBar watched={watched} total={aired} label="Dizi ilerlemesi" />
+        <ProgressBar watched={watched} total={aired} label="Dizi ilerlemesi" partial={partial} />
       </div>
     ),
     seasonProgress: (seasonNumber: number) => {
