@@ -1,12 +1,12 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { startAppServer } from "../support/app-server";
+import { sharedServer } from "../support/shared-servers";
 import { newAccount, postForm } from "../support/form-posts";
 import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 
 /*
  * Issue #24 parts 1-2 and #23 part 6: Puanım (one tap, films, series and episodes) and Günlük.
- * Its own server on the embedded catalogue, with the clock started on 26 November 2026 in
+ * A shared server (one client address per visitor) on the embedded catalogue, with the clock started on 26 November 2026 in
  * Istanbul, so "today" and the month headings are known. Phone and desktop, with and without
  * JavaScript; anonymous copies of the pages (the page cache) must show the new Perde puanı.
  */
@@ -15,7 +15,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const FILM = "/film/baba-1972-238";
 const EPISODE = "/dizi/1396/sezon/1/bolum/1";
 
-const app = siteWithTabs(() => startAppServer({ PERDE_NOW: "2026-11-26T09:00:00Z" }));
+const app = siteWithTabs(() => sharedServer({ PERDE_NOW: "2026-11-26T09:00:00Z" }));
 
 const post = (path: string, body: Record<string, string>, cookie?: string) =>
   postForm(app.site, path, body, cookie);
