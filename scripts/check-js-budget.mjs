@@ -24,7 +24,8 @@ const GOAL_KB = 90;
 export const BUDGETS = {
   "routes/home": 144,
   "routes/movie": 159,
-  "routes/series": 162,
+  // 165: the bulk marks' date choices and the İzledim sheet (issue 33) came after the first figure.
+  "routes/series": 165,
   "movie-genre": 147,
   "series-genre": 147,
   "movie-genres": 145,

@@ -6,9 +6,10 @@ import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 
 /*
  * Issue #24 parts 1-2 and #23 part 6: Puanım (one tap, films, series and episodes) and Günlük.
- * A shared server (one client address per visitor) on the embedded catalogue, with the clock started on 26 November 2026 in
- * Istanbul, so "today" and the month headings are known. Phone and desktop, with and without
- * JavaScript; anonymous copies of the pages (the page cache) must show the new Perde puanı.
+ * A shared server (a client address per visitor) on the embedded catalogue, with the clock
+ * started on 26 November 2026 in Istanbul, so "today" and the month headings are known. Phone
+ * and desktop, with and without JavaScript; anonymous copies of the pages (the page cache) must
+ * show the new Perde puanı.
  */
 
 const DESKTOP = { width: 1280, height: 800 };
