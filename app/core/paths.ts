@@ -250,6 +250,9 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   // The import review screen's hand search (a private page, never cached): row and query.
   "satir",
   "ara",
+  // Sign-in's way back and what it completes there (issue 33.8; RETURN_PARAM, PENDING_PARAM).
+  "donus",
+  "istek",
 ]);
 
 // An episode's page shows its own Perde puanı: it is tagged with its series (`tv:1399`), so an

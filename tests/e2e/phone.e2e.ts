@@ -116,7 +116,7 @@ describeInBrowser("the site on a phone", () => {
     await page.goto("/film/baba-1972-238");
     await hydrated(page);
     await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).first().click();
-    await page.waitForURL("**/auth");
+    await page.waitForURL((url) => url.pathname === "/auth");
     const toast = page.locator("[data-sonner-toast]", { hasText: "Lütfen giriş yapın" });
     await toast.waitFor();
     // Measured once it has slid into place (its entry transition over).

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { listQuery } from "~/library/list-filters";
 import { PAGE_QUERY_PARAMS } from "~/core/paths";
+import { PENDING_PARAM, RETURN_PARAM } from "~/core/return-path";
 import { projectRoot } from "../support/app-server";
 
 /*
@@ -34,6 +35,11 @@ describe("the query parameters pages read", () => {
     // A constant's name stands for its value: they are listed by value.
     read.delete("REVIEW_OFFER_PARAM");
     read.add("puanla");
+    for (const [constant, value] of [
+      ["RETURN_PARAM", RETURN_PARAM],
+      ["PENDING_PARAM", PENDING_PARAM],
+    ] as const)
+      if (read.delete(constant)) read.add(value);
     // Read from the otpauth:// address of a new authenticator, not from a page's.
     read.delete("secret");
     expect(read.size).toBeGreaterThan(5);
