@@ -104,7 +104,7 @@ async function everyRoute(browser: Browser) {
     await page.goto(new URL(film, baseUrl).toString());
     await page.mouse.move(5, 5);
     await page.waitForSelector("html[data-hydrated]");
-    await page.getByRole("button", { name: "Listeye Ekle", exact: true }).first().click();
+    await page.getByRole("button", { name: "İzleme listeme ekle", exact: true }).first().click();
     await page.getByText("Listenize eklendi").first().waitFor();
     await page.goto(new URL("/dashboard/listeler", baseUrl).toString());
     await page.getByLabel("Liste adı").fill("Yağmurlu pazar filmleri");
