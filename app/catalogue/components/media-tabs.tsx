@@ -7,7 +7,6 @@ import { useImageUrl } from "./image-base";
  * one open at a time, the first open (decision 026).
  */
 export function MediaTabs({ images, videos }: { images: Images; videos: Video[] }) {
-  const image = useImageUrl();
   const tabs = [
     { value: "arka-planlar", label: "Arka Planlar", count: images.backdrops.length },
     { value: "afisler", label: "Afişler", count: images.posters.length },
@@ -28,32 +27,18 @@ export function MediaTabs({ images, videos }: { images: Images; videos: Video[] 
             summary={`${tab.label} (${tab.count})`}
           >
             {tab.value === "arka-planlar" && (
-              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {images.backdrops.map((path) => (
-                  <li key={path}>
-                    <img
-                      src={image("w500", path) ?? ""}
-                      alt=""
-                      loading="lazy"
-                      className="aspect-video w-full rounded-lg bg-muted object-cover"
-                    />
-                  </li>
-                ))}
-              </ul>
+              <ImageGrid
+                paths={images.backdrops}
+                grid="grid-cols-1 sm:grid-cols-2 lg:grid-cols-3"
+                shape="aspect-video"
+              />
             )}
             {tab.value === "afisler" && (
-              <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-                {images.posters.map((path) => (
-                  <li key={path}>
-                    <img
-                      src={image("w500", path) ?? ""}
-                      alt=""
-                      loading="lazy"
-                      className="aspect-[2/3] w-full rounded-lg bg-muted object-cover"
-                    />
-                  </li>
-                ))}
-              </ul>
+              <ImageGrid
+                paths={images.posters}
+                grid="grid-cols-3 sm:grid-cols-4 lg:grid-cols-6"
+                shape="aspect-[2/3]"
+              />
             )}
             {tab.value === "videolar" && (
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -76,5 +61,24 @@ export function MediaTabs({ images, videos }: { images: Images; videos: Video[] 
         ))}
       </div>
     </section>
+  );
+}
+
+/** A grid of the title's pictures (backdrops or posters), each loaded when it comes near. */
+function ImageGrid({ paths, grid, shape }: { paths: string[]; grid: string; shape: string }) {
+  const image = useImageUrl();
+  return (
+    <ul className={`grid gap-3 ${grid}`}>
+      {paths.map((path) => (
+        <li key={path}>
+          <img
+            src={image("w500", path) ?? ""}
+            alt=""
+            loading="lazy"
+            className={`${shape} w-full rounded-lg bg-muted object-cover`}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
