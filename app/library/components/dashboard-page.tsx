@@ -200,7 +200,8 @@ export function DashboardPage({
         <>
           {continueWatching}
           <section aria-labelledby="izleme-listem" className="space-y-4">
-            <div className="flex items-center justify-between">
+            {/* Wraps on a narrow phone instead of pushing its links past the edge. */}
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
               <h2 id="izleme-listem" className="text-2xl font-bold">
                 İzleme Listem
               </h2>
