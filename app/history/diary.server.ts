@@ -170,7 +170,8 @@ export type DiaryEntryView = {
   posterPath: string | null;
 };
 
-const withFacts = and(
+/** Joins a diary entry to its title's kept facts (title_facts). */
+export const withFacts = and(
   eq(titleFacts.itemType, diaryEntries.itemType),
   eq(titleFacts.itemId, diaryEntries.itemId),
 );

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, isNotNull, lt, max, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
+import { withFacts } from "./diary.server";
+import { yearRange } from "./year-summary.server";
 
 /**
  * The posters of a year summary's picture (decision 028): the films and series of the person's
@@ -8,20 +10,13 @@ import { diaryEntries, titleFacts } from "~/db/history-schema";
  * rows and title_facts, no catalogue call.
  */
 export async function yearPosters(db: Database, userId: string, year: number, limit = 4) {
-  const from = `${String(year).padStart(4, "0")}-01-01`;
-  const to = `${String(year + 1).padStart(4, "0")}-01-01`;
+  const { from, to } = yearRange(year);
   const best = max(diaryEntries.rating);
   const latest = max(diaryEntries.watchedOn);
   return db
     .select({ title: titleFacts.title, posterPath: titleFacts.posterPath })
     .from(diaryEntries)
-    .innerJoin(
-      titleFacts,
-      and(
-        eq(titleFacts.itemType, diaryEntries.itemType),
-        eq(titleFacts.itemId, diaryEntries.itemId),
-      ),
-    )
+    .innerJoin(titleFacts, withFacts)
     .where(
       and(
         eq(diaryEntries.userId, userId),

@@ -92,7 +92,8 @@ const TOP = 5;
 const yearStart = (year: number) =>
   sql`(make_date(${year}::int, 1, 1)::timestamp at time zone 'Europe/Istanbul')`;
 
-const yearRange = (year: number) => ({
+/** A year's diary days: from its first day, up to (not including) the next year's first. */
+export const yearRange = (year: number) => ({
   from: `${String(year).padStart(4, "0")}-01-01`,
   to: `${String(year + 1).padStart(4, "0")}-01-01`,
 });
