@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import {
   bigserial,
   boolean,
@@ -70,6 +70,33 @@ export const diaryEntries = pgTable(
   ],
 );
 
+/*
+ * The diary's own order and day ranges, shared by the domains that read it (history, profiles):
+ * they live here, below both.
+ */
+
+/**
+ * Newest watch first, in the index's own order, nulls included: PostgreSQL's `desc` puts nulls
+ * first, the index (drizzle's `.desc()`) last, and an order that differs from the index's is
+ * sorted in full.
+ */
+export const DIARY_NEWEST_FIRST = [
+  sql`${diaryEntries.watchedOn} desc nulls last`,
+  sql`${diaryEntries.id} desc nulls last`,
+];
+
+/** A year's diary days: from its first day, up to (not including) the next year's first. */
+export const yearRange = (year: number) => ({
+  from: `${String(year).padStart(4, "0")}-01-01`,
+  to: `${String(year + 1).padStart(4, "0")}-01-01`,
+});
+
+/** Diary entries watched in `year` (on the index of the person's days). */
+export function watchedIn(year: number): SQL {
+  const { from, to } = yearRange(year);
+  return and(gte(diaryEntries.watchedOn, from), lt(diaryEntries.watchedOn, to))!;
+}
+
 /**
  * What the year summary needs to know about a title, kept when it is logged (or imported) so a
  * summary of thousands of watches is one query and never a catalogue call per title.
@@ -103,3 +130,11 @@ export const titleFacts = pgTable(
     check("title_facts_item_id_check", sql`${table.itemId} > 0`),
   ],
 );
+
+/**
+ * Joins a row that names a title by its type and id (a diary entry, a rating, a list's item) to
+ * the title's kept facts.
+ */
+export function titleFactsOf(row: { itemType: SQLWrapper; itemId: SQLWrapper }): SQL {
+  return and(eq(titleFacts.itemType, row.itemType), eq(titleFacts.itemId, row.itemId))!;
+}

@@ -1,6 +1,12 @@
-import { and, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { diaryEntries, titleFacts } from "~/db/history-schema";
+import {
+  DIARY_NEWEST_FIRST,
+  diaryEntries,
+  titleFacts,
+  titleFactsOf,
+  watchedIn,
+} from "~/db/history-schema";
 import type { DiaryFilters, DiaryInput } from "./schemas";
 import type { TitleRef } from "~/catalogue/types";
 import { recordWatched } from "~/library/watchlist.server";
@@ -170,12 +176,6 @@ export type DiaryEntryView = {
   posterPath: string | null;
 };
 
-/** Joins a diary entry to its title's kept facts (title_facts). */
-export const withFacts = and(
-  eq(titleFacts.itemType, diaryEntries.itemType),
-  eq(titleFacts.itemId, diaryEntries.itemId),
-);
-
 /** One of the user's entries, or null (someone else's is null too). */
 export async function findDiaryEntry(
   db: Database,
@@ -185,20 +185,11 @@ export async function findDiaryEntry(
   const [row] = await db
     .select(entryColumns)
     .from(diaryEntries)
-    .leftJoin(titleFacts, withFacts)
+    .leftJoin(titleFacts, titleFactsOf(diaryEntries))
     .where(owned(userId, entryId))
     .limit(1);
   return row ?? null;
 }
-
-/*
- * The index's own order, nulls included: PostgreSQL's `desc` puts nulls first, the index
- * (drizzle's `.desc()`) last, and an order that differs from the index's is sorted in full.
- */
-const NEWEST_FIRST = [
-  sql`${diaryEntries.watchedOn} desc nulls last`,
-  sql`${diaryEntries.id} desc nulls last`,
-];
 
 /**
  * A page of the diary, newest watch first, in one query: the page's rows are taken first on the
@@ -213,15 +204,14 @@ export async function diaryPage(
 ): Promise<{ entries: DiaryEntryView[]; hasNext: boolean }> {
   const where: SQL[] = [eq(diaryEntries.userId, userId)];
   if (filters.year) {
-    where.push(gte(diaryEntries.watchedOn, `${filters.year}-01-01`));
-    where.push(lt(diaryEntries.watchedOn, `${filters.year + 1}-01-01`));
+    where.push(watchedIn(filters.year));
   }
   if (filters.kind) where.push(eq(diaryEntries.itemType, filters.kind === "film" ? "movie" : "tv"));
   const page = db
     .select()
     .from(diaryEntries)
     .where(and(...where))
-    .orderBy(...NEWEST_FIRST)
+    .orderBy(...DIARY_NEWEST_FIRST)
     .limit(DIARY_PAGE_SIZE + 1)
     .offset((filters.page - 1) * DIARY_PAGE_SIZE)
     .as("page");
@@ -239,10 +229,7 @@ export async function diaryPage(
       posterPath: titleFacts.posterPath,
     })
     .from(page)
-    .leftJoin(
-      titleFacts,
-      and(eq(titleFacts.itemType, page.itemType), eq(titleFacts.itemId, page.itemId)),
-    )
+    .leftJoin(titleFacts, titleFactsOf(page))
     .orderBy(desc(page.watchedOn), desc(page.id));
   return { entries: rows.slice(0, DIARY_PAGE_SIZE), hasNext: rows.length > DIARY_PAGE_SIZE };
 }

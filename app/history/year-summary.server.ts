@@ -3,6 +3,7 @@ import { tolerant, type Catalogue } from "~/catalogue/catalogue.server";
 import { today } from "~/core/clock.server";
 import { createMemo } from "~/core/memo.server";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
+import { yearRange } from "~/db/history-schema";
 import { DEFAULT_EPISODE_MINUTES } from "./summary-format";
 
 /*
@@ -91,12 +92,6 @@ const TOP = 5;
 /** The instant an Istanbul year starts, as PostgreSQL computes it (time zone rules included). */
 const yearStart = (year: number) =>
   sql`(make_date(${year}::int, 1, 1)::timestamp at time zone 'Europe/Istanbul')`;
-
-/** A year's diary days: from its first day, up to (not including) the next year's first. */
-export const yearRange = (year: number) => ({
-  from: `${String(year).padStart(4, "0")}-01-01`,
-  to: `${String(year + 1).padStart(4, "0")}-01-01`,
-});
 
 interface MonthRow {
   year: number;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, or, sql, type SQL } from "drizzle-or
 import type { ItemRef } from "~/core/item-changes.server";
 import type { Database } from "~/db/client.server";
 import type { TitleRef } from "~/catalogue/types";
-import { titleFacts } from "~/db/history-schema";
+import { titleFacts, titleFactsOf } from "~/db/history-schema";
 import { LIST_LIMITS, listEditors, listItems, lists, type ListVisibility } from "~/db/lists-schema";
 import { profiles } from "~/db/schema";
 import { itemKey } from "./schemas";
@@ -183,10 +183,7 @@ export async function readList(
       date: titleFacts.date,
     })
     .from(listItems)
-    .leftJoin(
-      titleFacts,
-      and(eq(titleFacts.itemType, listItems.itemType), eq(titleFacts.itemId, listItems.itemId)),
-    )
+    .leftJoin(titleFacts, titleFactsOf(listItems))
     .where(eq(listItems.listId, listId))
     .orderBy(asc(listItems.position), asc(listItems.id));
   const items = await (window ? query.limit(window.limit).offset(window.offset) : query);

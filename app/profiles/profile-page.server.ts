@@ -1,8 +1,14 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { today } from "~/core/clock.server";
 import { usernameKey } from "~/core/paths";
 import type { Database } from "~/db/client.server";
-import { diaryEntries, titleFacts } from "~/db/history-schema";
+import {
+  DIARY_NEWEST_FIRST,
+  diaryEntries,
+  titleFacts,
+  titleFactsOf,
+  watchedIn,
+} from "~/db/history-schema";
 import { profiles, reviews } from "~/db/schema";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import type { LibraryServices } from "~/library/library-services.server";
@@ -45,10 +51,7 @@ function recentRatings(db: Database, userId: string) {
       ...factColumns,
     })
     .from(reviews)
-    .leftJoin(
-      titleFacts,
-      and(eq(titleFacts.itemType, reviews.itemType), eq(titleFacts.itemId, reviews.itemId)),
-    )
+    .leftJoin(titleFacts, titleFactsOf(reviews))
     .where(
       and(
         eq(reviews.userId, userId),
@@ -95,18 +98,9 @@ function recentDiary(db: Database, userId: string) {
       ...factColumns,
     })
     .from(diaryEntries)
-    .leftJoin(
-      titleFacts,
-      and(
-        eq(titleFacts.itemType, diaryEntries.itemType),
-        eq(titleFacts.itemId, diaryEntries.itemId),
-      ),
-    )
+    .leftJoin(titleFacts, titleFactsOf(diaryEntries))
     .where(eq(diaryEntries.userId, userId))
-    .orderBy(
-      sql`${diaryEntries.watchedOn} desc nulls last`,
-      sql`${diaryEntries.id} desc nulls last`,
-    )
+    .orderBy(...DIARY_NEWEST_FIRST)
     .limit(RECENT_DIARY);
 }
 
@@ -114,13 +108,7 @@ async function diaryCountIn(db: Database, userId: string, year: number) {
   const [row] = await db
     .select({ watches: count() })
     .from(diaryEntries)
-    .where(
-      and(
-        eq(diaryEntries.userId, userId),
-        gte(diaryEntries.watchedOn, `${year}-01-01`),
-        lt(diaryEntries.watchedOn, `${year + 1}-01-01`),
-      ),
-    );
+    .where(and(eq(diaryEntries.userId, userId), watchedIn(year)));
   return Number(row?.watches ?? 0);
 }
 
