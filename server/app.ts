@@ -29,7 +29,7 @@ import { canonicalAddresses, otherAddress, sendOtherAddress } from "./canonical-
 import { cdnPurge } from "./cdn-purge";
 import { answerFailure, lastResort } from "./last-resort";
 import { Lifecycle, type Closer } from "./lifecycle";
-import { observeTmdb, pageCacheLookups, routeLabeller, startMetricsServer } from "./metrics";
+import { countPageCacheLookup, observeTmdb, routeLabeller, startMetricsServer } from "./metrics";
 import { openPageCache, type PageCache } from "./page-cache";
 import type { LookupObserver } from "./page-store";
 import { reactRouterAdapter, sendAnswer, type AnswerRequest } from "./react-router-adapter";
@@ -260,17 +260,9 @@ function productionListener(
   };
 }
 
-/** The counter's series by "layer result" (prom-client hashes its labels on each call). */
-const lookupSeries = new Map<string, ReturnType<typeof pageCacheLookups.labels>>();
-
 /** Each look-up of a page cache layer, in the metrics: hit, stale (kept past its lifetime) or miss. */
-const countPageCacheLookup: LookupObserver = (layer, found) => {
-  const result = !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale";
-  const key = `${layer} ${result}`;
-  let series = lookupSeries.get(key);
-  if (!series) lookupSeries.set(key, (series = pageCacheLookups.labels({ layer, result })));
-  series.inc();
-};
+const countLookup: LookupObserver = (layer, found) =>
+  countPageCacheLookup(layer, !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale");
 
 export async function start(options: StartOptions = {}): Promise<Server> {
   let services: AppServices;
@@ -288,7 +280,7 @@ export async function start(options: StartOptions = {}): Promise<Server> {
     ? await openPageCache({
         ...services,
         buildId: serverBuild.assets.version,
-        onLookup: countPageCacheLookup,
+        onLookup: countLookup,
         requestId: requestIdOf,
         purge: services.env.cdnPurgeUrl
           ? cdnPurge(services.env.cdnPurgeUrl, services.logger)

@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/core/logger.server";
-import { pageCacheLookups, routeLabeller, startMetricsServer } from "./metrics";
+import { countPageCacheLookup, routeLabeller, startMetricsServer } from "./metrics";
 
 const routes = {
   root: { id: "root", path: "", module: {} },
@@ -43,13 +43,18 @@ describe("the metrics listener", () => {
     );
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      pageCacheLookups.inc({ layer: "memory", result: "hit" });
+      countPageCacheLookup("memory", "hit");
       const text = await (await fetch(`${base}/metrics`)).text();
       expect(text).toContain('perde_db_pool_connections{state="total"} 4');
       expect(text).toContain('perde_db_pool_connections{state="idle"} 1');
       expect(text).toContain('perde_db_pool_connections{state="waiting"} 2');
       expect(text).toContain('perde_page_cache_lookups_total{layer="memory",result="hit"} 1');
       expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+      // Counted between scrapes, the total goes on from one scrape to the next.
+      countPageCacheLookup("memory", "hit");
+      countPageCacheLookup("memory", "hit");
+      const later = await (await fetch(`${base}/metrics`)).text();
+      expect(later).toContain('perde_page_cache_lookups_total{layer="memory",result="hit"} 3');
       expect((await fetch(`${base}/`)).status).toBe(404);
     } finally {
       await new Promise((resolve) => server.close(resolve));

@@ -22,13 +22,39 @@ const httpRequestDuration = new Histogram({
   registers: [registry],
 });
 
-/** Incremented by the page cache (server/page-cache.ts) at each look-up. */
-export const pageCacheLookups = new Counter({
+type LookupLayer = "memory" | "redis";
+type LookupResult = "hit" | "stale" | "miss";
+
+/**
+ * Page cache look-ups since the last scrape, as plain numbers: a warm hit adds one to a field,
+ * and the counter takes them when it is read (prom-client hashes an increment's labels each
+ * time, a share of every hit).
+ */
+const lookupsSinceScrape: Record<LookupLayer, Record<LookupResult, number>> = {
+  memory: { hit: 0, stale: 0, miss: 0 },
+  redis: { hit: 0, stale: 0, miss: 0 },
+};
+
+new Counter({
   name: "perde_page_cache_lookups_total",
   help: "Anonymous page cache look-ups by layer (memory, redis) and result (hit, miss, stale)",
   labelNames: ["layer", "result"] as const,
   registers: [registry],
+  collect() {
+    for (const [layer, results] of Object.entries(lookupsSinceScrape)) {
+      for (const [result, count] of Object.entries(results)) {
+        if (count === 0) continue;
+        this.inc({ layer, result }, count);
+        results[result as LookupResult] = 0;
+      }
+    }
+  },
 });
+
+/** Counts one look-up of a page cache layer (server/page-cache.ts) and what it found. */
+export function countPageCacheLookup(layer: LookupLayer, result: LookupResult): void {
+  lookupsSinceScrape[layer][result]++;
+}
 
 const tmdbRequests = new Counter({
   name: "perde_tmdb_requests_total",
