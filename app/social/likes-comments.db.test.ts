@@ -15,6 +15,7 @@ import {
 } from "./comments.server";
 import { block } from "./follows.server";
 import { like, likers, likeSummary, unlike } from "./likes.server";
+import { report } from "./reports.server";
 
 /*
  * Likes and comments on the real database (issue #38.3, #38.4, #38.6): only what others may
@@ -209,5 +210,32 @@ describe("comments", () => {
     });
     const seen = await commentsOn(db(), { type: "review", id: review }, "ela");
     expect(seen.map((comment) => comment.body)).not.toContain("Engellenmeden önce");
+  });
+});
+
+describe("reports", () => {
+  it("stores one report per person and target, with a reason, for what could be seen", async () => {
+    expect(
+      await report(db(), "can", { type: "review", id: review }, "spoiler", "Sonu anlatıyor"),
+    ).toEqual({
+      ok: true,
+    });
+    expect(await report(db(), "can", { type: "review", id: review }, "abuse", "")).toEqual({
+      ok: true,
+    });
+    expect(await report(db(), "yeni", { type: "review", id: review }, "spam", null)).toEqual({
+      ok: true,
+    });
+    expect((await report(db(), "can", { type: "list", id: privateList }, "spam", "")).ok).toBe(
+      false,
+    );
+    expect((await report(db(), "can", { type: "list", id: publicList }, "yok", "")).ok).toBe(false);
+    expect(
+      (await report(db(), "can", { type: "list", id: publicList }, "other", "x".repeat(501))).ok,
+    ).toBe(false);
+    const rows = (
+      await db().execute(sql`select reason from reports where review_id = ${review} order by id`)
+    ).rows as { reason: string }[];
+    expect(rows.map((row) => row.reason)).toEqual(["spoiler", "spam"]);
   });
 });
