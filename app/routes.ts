@@ -54,6 +54,7 @@ export default [
   route("u/:username/takip-edilenler", "routes/profile-follows.tsx", { id: "profile-following" }),
   route("akis", "routes/feed.tsx"),
   route("kisiler", "routes/people-action.tsx"),
+  route("birlikte", "routes/social-action.tsx"),
   route("u/:username/ozet/:file", "routes/year-summary-image.tsx"),
   route("ara", "routes/search.tsx"),
   route("api/arama", "routes/search-api.tsx"),

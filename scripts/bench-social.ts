@@ -9,8 +9,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "../app/db/client.server";
+import { sql, type SQL } from "drizzle-orm";
+import { openDatabase, type Database, type DatabaseHandle } from "../app/db/client.server";
 import { addComment } from "../app/social/comments.server";
 import { readFeed } from "../app/social/feed.server";
 import { like } from "../app/social/likes.server";
@@ -91,6 +91,19 @@ async function benchOn(label: string, handle: DatabaseHandle) {
   const listIds = (
     (await db.execute(sql`select id from lists order by id`)).rows as { id: number }[]
   ).map((row) => Number(row.id));
+  if (process.env.BENCH_EXPLAIN) {
+    // The first page's query, as readFeed writes it, with PostgreSQL's plan.
+    let query: SQL | undefined;
+    const capture = {
+      execute: async (built: SQL) => {
+        query = built;
+        return { rows: [] };
+      },
+    } as unknown as Database;
+    await readFeed(capture, "u0", null);
+    const plan = await db.execute(sql`explain (analyze, buffers) ${query!}`);
+    for (const line of plan.rows as { "QUERY PLAN": string }[]) console.log(line["QUERY PLAN"]);
+  }
   const results = {
     "feed, first page": await time(READS, () => readFeed(db, "u0", null)),
     "feed, second page": await time(READS, () => readFeed(db, "u0", first.next)),
@@ -117,13 +130,16 @@ async function benchOn(label: string, handle: DatabaseHandle) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "perde-bench-social-"));
-  const embedded = await openDatabase({ dataDir });
-  try {
-    await benchOn("Embedded database (PGlite)", embedded);
-  } finally {
-    await embedded.close();
-    await rm(dataDir, { recursive: true, force: true });
+  // BENCH_ONLY_POSTGRES=1 skips the embedded run (with BENCH_DATABASE_URL).
+  if (process.env.BENCH_ONLY_POSTGRES !== "1") {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "perde-bench-social-"));
+    const embedded = await openDatabase({ dataDir });
+    try {
+      await benchOn("Embedded database (PGlite)", embedded);
+    } finally {
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
   if (process.env.BENCH_DATABASE_URL) {
     const throwaway = await throwawayDatabase(process.env.BENCH_DATABASE_URL, "bench_social");

@@ -129,6 +129,8 @@ export const paths = {
   feed: (cursor?: string) => (cursor ? `/akis?once=${encodeURIComponent(cursor)}` : "/akis"),
   /** Where Takip et, Takibi bırak, Engelle and Engeli kaldır post. */
   peopleAction: "/kisiler",
+  /** Where Beğen, comments, replies and Bildir post (issue #38). */
+  socialAction: "/birlikte",
   yearSummaryImage: (username: string, year: number) =>
     `/u/${encodeURIComponent(username)}/ozet/${year}.png`,
 

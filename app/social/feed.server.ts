@@ -101,7 +101,7 @@ export async function readFeed(
             select * from diary_entries d
             where d.user_id = fo.uid and d.import_key is null
               and ${after(sql`d.created_at`, SOURCE.diary, sql`d.id`)}
-            order by d.created_at desc, d.id desc limit ${limit}
+            order by d.created_at desc nulls last, d.id desc nulls last limit ${limit}
           ) d
           union all
           select ${SOURCE.review}::int, r.id, fo.username, fo.name, r.item_type, r.item_id,
@@ -114,7 +114,7 @@ export async function readFeed(
               and (r.comment is not null or not exists (
                 select 1 from diary_entries d2
                 where d2.user_id = r.user_id and d2.item_type = r.item_type and d2.item_id = r.item_id))
-            order by r.created_at desc, r.id desc limit ${limit}
+            order by r.created_at desc nulls last, r.id desc limit ${limit}
           ) r
           union all
           select ${SOURCE.list}::int, l.id, fo.username, fo.name, null, null,
@@ -123,7 +123,7 @@ export async function readFeed(
             select * from lists l
             where l.owner_id = fo.uid and l.visibility = 'public'
               and ${after(sql`l.updated_at`, SOURCE.list, sql`l.id`)}
-            order by l.updated_at desc, l.id desc limit ${limit}
+            order by l.updated_at desc nulls last, l.id desc limit ${limit}
           ) l
           order by at desc, source desc, id desc
           limit ${limit}
