@@ -23,16 +23,16 @@ export const SOCIAL_RATE_LIMITS = {
   comments: { limit: 30, windowSeconds: 60 * 60 },
 } as const;
 
-export const TOO_MANY = {
+const TOO_MANY = {
   follows: "Kısa sürede çok fazla kişiyi takip ettiniz. Lütfen biraz sonra yeniden deneyin.",
   likes: "Kısa sürede çok fazla beğendiniz. Lütfen biraz sonra yeniden deneyin.",
   comments: "Kısa sürede çok fazla yorum yazdınız. Lütfen biraz sonra yeniden deneyin.",
 } as const;
 
-export const PROFILE_UNAVAILABLE = "Bu profil bulunamadı ya da takip edilemiyor.";
+const PROFILE_UNAVAILABLE = "Bu profil bulunamadı ya da takip edilemiyor.";
 
 /** Counts one act of `kind` for the person; false when beyond the limit. */
-export function withinLimit(db: Database, userId: string, kind: keyof typeof SOCIAL_RATE_LIMITS) {
+function withinLimit(db: Database, userId: string, kind: keyof typeof SOCIAL_RATE_LIMITS) {
   const { limit, windowSeconds } = SOCIAL_RATE_LIMITS[kind];
   return allow(db, `social:${kind}:${userId}`, limit, windowSeconds);
 }

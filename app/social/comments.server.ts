@@ -28,7 +28,7 @@ const LINK =
 export const hasLink = (text: string) => LINK.test(text);
 
 /** The text trimmed, or a refusal: 1-1,000 characters, no NUL. */
-export function commentBody(value: unknown): { body: string } | { error: string } {
+function commentBody(value: unknown): { body: string } | { error: string } {
   if (typeof value !== "string") return { error: COMMENT_REFUSALS.empty };
   if (value.includes("\u0000")) return { error: COMMENT_REFUSALS.invalid };
   const body = value.replace(/\r\n/g, "\n").trim();

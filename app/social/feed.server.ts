@@ -9,7 +9,7 @@ import { queryRows, type Database } from "~/db/client.server";
  * private or a block leaves every feed at the next read, with no cleanup.
  */
 
-export const FEED_PAGE_SIZE = 30;
+const FEED_PAGE_SIZE = 30;
 
 /** Where a row comes from; with its time and id it orders the feed and makes the cursor. */
 const SOURCE = { diary: 3, review: 2, list: 1 } as const;
@@ -83,6 +83,10 @@ export async function readFeed(
       ? sql`${time} <= ${at}::timestamp at time zone 'UTC'
             and (${time}, ${source}::int, ${id}) < (${at}::timestamp at time zone 'UTC', ${cursor.source}::int, ${cursor.id}::bigint)`
       : sql`true`;
+  // A rating without words that a watch of the title already carries is that watch.
+  const shownReview = sql`(r.comment is not null or not exists (
+    select 1 from diary_entries d2
+    where d2.user_id = r.user_id and d2.item_type = r.item_type and d2.item_id = r.item_id))`;
   const rows = await queryRows<Raw>(
     db,
     sql`with followed as (
@@ -94,12 +98,42 @@ export async function readFeed(
             and not exists (select 1 from blocks b
                             where (b.blocker_id = f.followed_id and b.blocked_id = ${readerId})
                                or (b.blocker_id = ${readerId} and b.blocked_id = f.followed_id))
+        ), newest as (
+          -- Each person's newest row of each source: the 31st newest of these is a time the
+          -- page cannot reach below (at least a page of rows is at or after it), so the
+          -- laterals below read only what is newer (a handful of rows each, not 31).
+          select d.at from followed fo cross join lateral (
+            select d.created_at as at from diary_entries d
+            where d.user_id = fo.uid and d.import_key is null
+              and ${after(sql`d.created_at`, SOURCE.diary, sql`d.id`)}
+            order by d.created_at desc nulls last, d.id desc nulls last limit 1
+          ) d
+          union all
+          select r.at from followed fo cross join lateral (
+            select r.created_at as at from reviews r
+            where r.user_id = fo.uid and r.item_type in ('movie', 'tv')
+              and ${after(sql`r.created_at`, SOURCE.review, sql`r.id`)}
+              and ${shownReview}
+            order by r.created_at desc nulls last, r.id desc limit 1
+          ) r
+          union all
+          select l.at from followed fo cross join lateral (
+            select l.updated_at as at from lists l
+            where l.owner_id = fo.uid and l.visibility = 'public'
+              and ${after(sql`l.updated_at`, SOURCE.list, sql`l.id`)}
+            order by l.updated_at desc nulls last, l.id desc limit 1
+          ) l
+        ), floor as (
+          select coalesce(
+            (select at from newest order by at desc offset ${limit - 1} limit 1),
+            '-infinity'::timestamptz) as at
         ), page as (
           select ${SOURCE.diary}::int as source, d.id, fo.username, fo.name, d.item_type, d.item_id,
                  d.rating, d.review as text, d.spoiler, null::text as list_name, d.created_at as at
           from followed fo cross join lateral (
             select * from diary_entries d
             where d.user_id = fo.uid and d.import_key is null
+              and d.created_at >= (select at from floor)
               and ${after(sql`d.created_at`, SOURCE.diary, sql`d.id`)}
             order by d.created_at desc nulls last, d.id desc nulls last limit ${limit}
           ) d
@@ -109,11 +143,9 @@ export async function readFeed(
           from followed fo cross join lateral (
             select * from reviews r
             where r.user_id = fo.uid and r.item_type in ('movie', 'tv')
+              and r.created_at >= (select at from floor)
               and ${after(sql`r.created_at`, SOURCE.review, sql`r.id`)}
-              -- A rating without words that a watch of the title already carries is that watch.
-              and (r.comment is not null or not exists (
-                select 1 from diary_entries d2
-                where d2.user_id = r.user_id and d2.item_type = r.item_type and d2.item_id = r.item_id))
+              and ${shownReview}
             order by r.created_at desc nulls last, r.id desc limit ${limit}
           ) r
           union all
@@ -122,6 +154,7 @@ export async function readFeed(
           from followed fo cross join lateral (
             select * from lists l
             where l.owner_id = fo.uid and l.visibility = 'public'
+              and l.updated_at >= (select at from floor)
               and ${after(sql`l.updated_at`, SOURCE.list, sql`l.id`)}
             order by l.updated_at desc nulls last, l.id desc limit ${limit}
           ) l

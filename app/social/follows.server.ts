@@ -19,10 +19,7 @@ export function profileKey(name: unknown): string | null {
 }
 
 /** True when either person blocked the other. */
-export const blockedEitherWay = (
-  a: string | ReturnType<typeof sql>,
-  b: string | ReturnType<typeof sql>,
-) =>
+const blockedEitherWay = (a: string | ReturnType<typeof sql>, b: string | ReturnType<typeof sql>) =>
   sql`exists (select 1 from blocks where (blocker_id = ${a} and blocked_id = ${b})
                                      or (blocker_id = ${b} and blocked_id = ${a}))`;
 
@@ -120,7 +117,7 @@ export async function followCounts(db: Database, userId: string) {
   return { followers: Number(row?.followers ?? 0), following: Number(row?.following ?? 0) };
 }
 
-export const FOLLOW_PAGE_SIZE = 50;
+const FOLLOW_PAGE_SIZE = 50;
 
 export interface FollowPerson {
   username: string;

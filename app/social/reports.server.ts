@@ -10,13 +10,6 @@ import { REPORT_REASONS, SOCIAL_LIMITS, type ReportReason } from "~/db/social-sc
 
 export type ReportTarget = { type: "review" | "comment" | "list"; id: number };
 
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: "İstenmeyen içerik (spam)",
-  abuse: "Hakaret ya da taciz",
-  spoiler: "İşaretlenmemiş sürpriz bozan",
-  other: "Başka bir neden",
-};
-
 const COLUMN = { review: sql`review_id`, comment: sql`comment_id`, list: sql`list_id` } as const;
 
 function visible(target: ReportTarget) {

@@ -6,7 +6,7 @@ import { Link } from "~/ui/link";
 import type { ProfileSocial } from "../profile-social.server";
 
 /** A plain form to /kisiler (works without JavaScript): one intent for one person. */
-export function PeopleForm({
+function PeopleForm({
   username,
   intent,
   label,

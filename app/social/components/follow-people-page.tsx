@@ -11,7 +11,7 @@ export interface FollowPeopleData {
   more: boolean;
 }
 
-export function PersonRow({ person }: { person: FollowPerson }) {
+function PersonRow({ person }: { person: FollowPerson }) {
   return (
     <li>
       <Link
