@@ -22,6 +22,7 @@ const LAYERS = {
   history: ["core", "ui", "db", "catalogue", "accounts", "library"],
   lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
   profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
+  social: ["core", "ui", "db", "catalogue", "accounts", "library", "lists", "profiles"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };

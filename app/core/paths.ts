@@ -120,6 +120,17 @@ export const paths = {
    */
   listImage: (list: { id: number; name: string }): string => `${paths.list(list)}/onizleme.png`,
   profileImage: (username: string) => `/u/${encodeURIComponent(username)}/onizleme.png`,
+  /** A public profile's followers and the people it follows (issue #38). */
+  profileFollowers: (username: string, page = 1) =>
+    `/u/${encodeURIComponent(username)}/takipciler${page > 1 ? `?sayfa=${page}` : ""}`,
+  profileFollowing: (username: string, page = 1) =>
+    `/u/${encodeURIComponent(username)}/takip-edilenler${page > 1 ? `?sayfa=${page}` : ""}`,
+  /** Akış: what the people one follows watched; `once` is the cursor of the next page. */
+  feed: (cursor?: string) => (cursor ? `/akis?once=${encodeURIComponent(cursor)}` : "/akis"),
+  /** Where Takip et, Takibi bırak, Engelle and Engeli kaldır post. */
+  peopleAction: "/kisiler",
+  /** Where Beğen, comments, replies and Bildir post (issue #38). */
+  socialAction: "/birlikte",
   yearSummaryImage: (username: string, year: number) =>
     `/u/${encodeURIComponent(username)}/ozet/${year}.png`,
 
@@ -261,7 +272,8 @@ const ITEM_PAGE = /^\/(film|dizi|oyuncu)\/([^/]+?)(?:\/sezon\/\d+\/bolum\/\d+)?(
 const ITEM_TYPES = { film: "movie", dizi: "tv", oyuncu: "person" } as const;
 // A list's and a profile's preview pictures (decision 028) are tagged as their pages.
 const LIST_PAGE = /^\/liste\/(\d{1,15})(?:-[^/]*)?(?:\.data|\/onizleme\.png)?$/;
-const PROFILE_PAGE = /^\/u\/([^/]+?)(?:\.data|\/onizleme\.png|\/ozet\/\d{4}\.png)?$/;
+const PROFILE_PAGE =
+  /^\/u\/([^/]+?)(?:\.data|\/onizleme\.png|\/ozet\/\d{4}\.png|\/(?:takipciler|takip-edilenler)(?:\.data)?)?$/;
 
 /**
  * What this path's page (or its data) shows that can change under it, as a tag, read from the

@@ -18,6 +18,7 @@ import * as importSchema from "./import-schema";
 import * as listsSchema from "./lists-schema";
 import * as recommendationsSchema from "./recommendations-schema";
 import * as userSchema from "./schema";
+import * as socialSchema from "./social-schema";
 import * as trackingSchema from "./tracking-schema";
 
 const schema = {
@@ -29,6 +30,7 @@ const schema = {
   ...importSchema,
   ...listsSchema,
   ...recommendationsSchema,
+  ...socialSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

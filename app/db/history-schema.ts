@@ -37,6 +37,8 @@ export const diaryEntries = pgTable(
     rating: smallint("rating"),
     review: text("review"),
     rewatch: boolean("rewatch").notNull().default(false),
+    /** "Sürpriz bozan içerir" (issue #38): the review's words are folded wherever shown. */
+    spoiler: boolean("spoiler").notNull().default(false),
     tags: text("tags")
       .array()
       .notNull()
@@ -53,6 +55,10 @@ export const diaryEntries = pgTable(
       table.watchedOn.desc(),
       table.id.desc(),
     ),
+    // The feed (decision 039): a followed person's newest entries written on the site.
+    index("diary_entries_user_created_idx")
+      .on(table.userId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.importKey} is null`),
     index("diary_entries_user_item_idx").on(table.userId, table.itemType, table.itemId),
     uniqueIndex("diary_entries_user_import_key_unique").on(table.userId, table.importKey),
     check("diary_entries_item_type_check", sql`${table.itemType} in ('movie', 'tv')`),

@@ -37,6 +37,8 @@ export const profiles = pgTable(
     usernameKey: text("username_key"),
     /** The profile at /u/{username} is shown to others only when true (KVKK: off by default). */
     isPublic: boolean("is_public").notNull().default(false),
+    /** Reader setting (issue #38): fold reviews of titles this person has not watched yet. */
+    foldUnwatched: boolean("fold_unwatched").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -93,6 +95,8 @@ export const reviews = pgTable(
     /** Null for a rating given without writing (issue #24.1); the text rules hold otherwise. */
     comment: text("comment"),
     rating: smallint("rating"),
+    /** "Sürpriz bozan içerir" (issue #38): the words are folded wherever they are shown. */
+    spoiler: boolean("spoiler").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

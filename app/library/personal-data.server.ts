@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import {
   answering,
   authError,
@@ -13,6 +13,7 @@ import { deleteAccountSchema } from "~/accounts/schemas";
 import { accountRow, WRONG_PASSWORD } from "~/accounts/account-settings.server";
 import type { ItemRef } from "~/core/item-changes.server";
 import { paths } from "~/core/paths";
+import { queryRows } from "~/db/client.server";
 import { lists } from "~/db/lists-schema";
 import { passkey, session, user as users, verification } from "~/db/auth-schema";
 import { profiles, reviews, watchlist } from "~/db/schema";
@@ -142,6 +143,14 @@ export async function deleteAccount(
       .select({ id: lists.id })
       .from(lists)
       .where(and(eq(lists.ownerId, user.id), ne(lists.visibility, "private")));
+    // The public profiles that count them as a follower or followed (issue #38).
+    const followedKeys = await queryRows<{ key: string }>(
+      db,
+      sql`select distinct p.username_key as key from follows f
+          join profiles p on p.user_id in (f.follower_id, f.followed_id) and p.user_id <> ${user.id}
+          where (f.follower_id = ${user.id} or f.followed_id = ${user.id})
+            and p.is_public and p.username_key is not null`,
+    );
     await db.transaction(async (tx) => {
       await tx.delete(verification).where(eq(verification.value, user.id));
       await tx.delete(users).where(eq(users.id, user.id));
@@ -155,6 +164,7 @@ export async function deleteAccount(
     // Their profile and lists vanish from the page cache at once, on every instance.
     if (profile?.key) items.push({ type: "profile", id: profile.key });
     for (const list of shownLists) items.push({ type: "list", id: list.id });
+    for (const { key } of followedKeys) items.push({ type: "profile", id: key });
     await services.changes.changed(items);
     const cookies = new Headers();
     const { authCookies } = await services.auth.$context;

@@ -5,6 +5,7 @@ import { exportPersonalData } from "~/library/personal-data.server";
 import { exportInvites } from "~/lists/invites.server";
 import { exportLists } from "~/lists/personal-data.server";
 import { exportProfile } from "~/profiles/profile-settings.server";
+import { exportSocial } from "~/social/personal-data.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
 import { exportEpisodeWatches } from "~/tracking/marks.server";
@@ -18,18 +19,29 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // calendar feed: that one exists and since when, never its token or the token's hash; the
   // public profile (username, whether it is public, Favori 4); the invite links made for the
   // person's lists (list, made, expires, used), never their tokens; the lists (own ones with
-  // their items and notes, and the ones the person edits, by name).
-  const [library, history, episodeWatches, imports, feedMadeAt, publicProfile, listInvites, lists] =
-    await Promise.all([
-      exportPersonalData(services, user),
-      exportHistory(db, user.id),
-      exportEpisodeWatches(db, user.id),
-      exportImports(db, user.id),
-      feedCreatedAt(db, user.id),
-      exportProfile(db, user.id),
-      exportInvites(db, user.id),
-      exportLists(db, user.id),
-    ]);
+  // their items and notes, and the ones the person edits, by name); Birlikte's follows, blocks,
+  // likes, comments and reports (issue #38).
+  const [
+    library,
+    history,
+    episodeWatches,
+    imports,
+    feedMadeAt,
+    publicProfile,
+    listInvites,
+    lists,
+    social,
+  ] = await Promise.all([
+    exportPersonalData(services, user),
+    exportHistory(db, user.id),
+    exportEpisodeWatches(db, user.id),
+    exportImports(db, user.id),
+    feedCreatedAt(db, user.id),
+    exportProfile(db, user.id),
+    exportInvites(db, user.id),
+    exportLists(db, user.id),
+    exportSocial(db, user.id),
+  ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
     JSON.stringify(
@@ -42,6 +54,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
         calendarFeed,
         ...lists,
         listInvites,
+        social,
       },
       null,
       2,

@@ -6,10 +6,18 @@ import { SITE_NAME, SITE_TAGLINE } from "~/core/site";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/home";
 import { paths } from "~/core/paths";
+import { FeedList } from "~/social/components/feed-list";
+import { homeFeed } from "~/social/feed-page.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const grids = await loadHomeGrids(context.services.catalogue);
-  return pageData(grids, grids);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  // A signed-in reader's page starts with their feed (issue #38.2); it is never stored by a
+  // shared cache (the root marks every signed-in page private). Anonymous readers skip it.
+  const [grids, feed] = await Promise.all([
+    loadHomeGrids(services.catalogue),
+    homeFeed(services, request),
+  ]);
+  return pageData({ ...grids, feed }, grids);
 }
 
 export const headers = publicPageHeaders;
@@ -45,6 +53,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10">
+        {loaderData.feed && (
+          <section aria-labelledby="akis" className="space-y-3">
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 id="akis" className="text-2xl font-bold">
+                Akış
+              </h2>
+              <Link to={paths.feed()} className="text-sm font-medium text-primary hover:underline">
+                Tüm akış
+              </Link>
+            </div>
+            <FeedList groups={loaderData.feed.groups} nextHref={loaderData.feed.nextHref} />
+          </section>
+        )}
         <TitleGrid
           id="populer-filmler"
           first

@@ -6,18 +6,23 @@ import { metaDescription } from "~/core/format";
 import { SITE_NAME } from "~/core/site";
 import { ProfilePage } from "~/profiles/components/profile-page";
 import { loadPublicProfile } from "~/profiles/profile-page.server";
+import { FollowControls } from "~/social/components/follow-controls";
+import { loadProfileSocial } from "~/social/profile-social.server";
 import { absoluteUrl, metaTags, shareImage, siteInfo } from "~/seo/meta";
 import { ErrorPage, NotFoundPage } from "~/shell/status-pages";
 import type { Route } from "./+types/profile";
 
-export async function loader({ params, context: { services } }: Route.LoaderArgs) {
+export async function loader({ request, params, context: { services } }: Route.LoaderArgs) {
   const profile = await loadPublicProfile(services, params.username);
   // Private and unknown profiles are the same plain 404.
   invariantResponse(profile);
   // One address per profile: the name as its owner spells it (/u/AYSE → /u/Ayşe). Not a 301:
   // a later change of spelling would leave browsers a remembered loop.
   if (params.username !== profile.username) throw redirect(paths.profile(profile.username));
-  return profile;
+  // Counts are the same for everyone; the reader's own buttons only for a signed-in reader,
+  // whose page is never stored (the root marks it private). Someone blocked gets the 404.
+  const social = await loadProfileSocial(services, request, profile.username);
+  return { ...profile, social };
 }
 
 export const headers = publicPageHeaders;
@@ -42,7 +47,7 @@ export const meta: Route.MetaFunction = ({ data: profile, matches }) => {
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ProfilePage data={loaderData} />;
+  return <ProfilePage data={loaderData} people={<FollowControls social={loaderData.social} />} />;
 }
 
 /** The site's own 404 page (as for any unknown address), "try again" for anything else. */

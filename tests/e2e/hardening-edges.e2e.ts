@@ -442,3 +442,98 @@ describe("a stranger posting the new forms with someone else's ids", () => {
     expect((await editor.get(listPath)).status).toBe(200);
   }, 120_000);
 });
+
+describe("Birlikte's forms attacked (issue 38)", () => {
+  /** A member with a username, public unless told otherwise. */
+  async function person(label: string, isPublic = true) {
+    const visitor = await member(server.url, label, label);
+    const username = `${label}${Date.now() % 1_000_000}${++client}`;
+    expect((await visitor.post("/hesap", { intent: "username", username })).status).toBe(302);
+    if (isPublic)
+      expect(
+        (await visitor.post("/hesap", { intent: "visibility", visibility: "public" })).status,
+      ).toBe(302);
+    return { visitor, username };
+  }
+  const said = async (visitor: Visitor, fields: Record<string, string>) =>
+    json(await visitor.post("/kisiler", { ...fields, js: "1" }));
+
+  it("follows only public profiles, never oneself nor across a block; a private profile leaves the feed", async () => {
+    const ela = await person("ela");
+    const can = await person("can");
+    const hidden = await person("gizli", false);
+    // Ela logs a watch her followers' feeds show.
+    await ela.visitor.post(FIGHT_CLUB, {
+      intent: "create",
+      itemType: "movie",
+      itemId: "550",
+      watchedOn: "2008-02-01",
+      review: "",
+      tags: "",
+    });
+    const refusals: [Record<string, string>, string][] = [
+      [{ intent: "follow", username: can.username }, "self"],
+      [{ intent: "follow", username: hidden.username }, "private"],
+      [{ intent: "follow", username: "yok-boyle-biri" }, "unknown"],
+      [{ intent: "follow", username: "' OR 1=1 --" }, "junk"],
+      [{ intent: "follow" }, "missing"],
+      [{ intent: "herkesi-takip-et", username: ela.username }, "intent"],
+    ];
+    for (const [fields, label] of refusals) {
+      const answer = await said(can.visitor, fields);
+      expect(answer.ok, label).toBe(false);
+    }
+    // Anonymous: sent to sign in, nothing written.
+    const anonymous = new Visitor(server.url, nextClient());
+    const asked = await anonymous.post("/kisiler", { intent: "follow", username: ela.username });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.location).toMatch(/^\/auth/);
+
+    expect(await said(can.visitor, { intent: "follow", username: ela.username })).toMatchObject({
+      ok: true,
+    });
+    const profile = await can.visitor.get(`/u/${ela.username}`);
+    expect(profile.body).toContain("Takibi bırak");
+    expect((await can.visitor.get("/akis")).body).toContain("Dövüş Kulübü");
+
+    // Ela goes private: gone from Can's feed at once, and not followable by anyone new.
+    await ela.visitor.post("/hesap", { intent: "visibility", visibility: "private" });
+    expect((await can.visitor.get("/akis")).body).not.toContain("Dövüş Kulübü");
+    const late = await person("gec");
+    expect((await said(late.visitor, { intent: "follow", username: ela.username })).ok).toBe(false);
+    await ela.visitor.post("/hesap", { intent: "visibility", visibility: "public" });
+    expect((await can.visitor.get("/akis")).body).toContain("Dövüş Kulübü");
+
+    // Ela blocks Can: the follow goes, Can cannot follow again nor see her profile or activity.
+    expect((await said(ela.visitor, { intent: "block", username: can.username })).ok).toBe(true);
+    expect((await can.visitor.get("/akis")).body).not.toContain("Dövüş Kulübü");
+    expect((await said(can.visitor, { intent: "follow", username: ela.username })).ok).toBe(false);
+    expect((await can.visitor.get(`/u/${ela.username}`)).status).toBe(404);
+    expect((await can.visitor.get(`/u/${ela.username}/takipciler`)).status).toBe(404);
+    // And she cannot follow him either while the block stands.
+    expect((await said(ela.visitor, { intent: "follow", username: can.username })).ok).toBe(false);
+    expect((await said(ela.visitor, { intent: "block", username: ela.username })).ok).toBe(false);
+  }, 120_000);
+
+  it("keeps a profile's counts right in the page cache, and no reader's buttons in it", async () => {
+    const star = await person("yildiz");
+    const fan = await person("hayran");
+    const anonymous = new Visitor(server.url, nextClient());
+    const path = `/u/${star.username}`;
+    const first = await anonymous.get(path);
+    expect(first.body).toMatch(/data-followers="">0</);
+    const again = await anonymous.get(path);
+    expect(again.headers["x-cache"]).toBe("HIT");
+    // The fan's own page says "Takibi bırak" and is never stored.
+    await said(fan.visitor, { intent: "follow", username: star.username });
+    const own = await fan.visitor.get(path);
+    expect(own.body).toContain("Takibi bırak");
+    expect(own.headers["cache-control"]).toContain("private");
+    // The anonymous copy was dropped with the count's change, and holds no one's buttons.
+    const after = await anonymous.get(path);
+    expect(after.body).toMatch(/data-followers="">1</);
+    expect(after.body).not.toContain("Takibi bırak");
+    const followers = await anonymous.get(`${path}/takipciler`);
+    expect(followers.body).toContain(`@${fan.username}`);
+  }, 120_000);
+});

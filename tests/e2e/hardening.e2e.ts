@@ -519,6 +519,8 @@ function fuzzCases(count: number, listPath: string): FuzzCase[] {
     (x: string) => `/${x}`,
     (x: string) => `/dashboard?${x}=${pick(junk)}`,
     (x: string) => `/film/baba-1972-238.data?${x}`,
+    (x: string) => `/akis?once=${x}`,
+    (x: string) => `/u/${x}/takipciler?sayfa=${pick(junk)}`,
   ];
   const forms: [string, () => Record<string, string>][] = [
     [
@@ -550,6 +552,16 @@ function fuzzCases(count: number, listPath: string): FuzzCase[] {
         reviewId: pick(junk),
         comment: pick(junk),
         rating: pick(junk),
+        returnTo: pick(junk),
+        js: pick(["1", ""]),
+      }),
+    ],
+    // Birlikte (issue 38): follow, unfollow, block, unblock by username.
+    [
+      "/kisiler",
+      () => ({
+        intent: pick(["follow", "unfollow", "block", "unblock", pick(junk)]),
+        username: pick(junk),
         returnTo: pick(junk),
         js: pick(["1", ""]),
       }),

@@ -96,8 +96,11 @@ const asTitle = (film: FavoriteFilm): ProfileTitle => ({
   date: film.date,
 });
 
-/** /u/{kullanıcı-adı}: the person's name, Favori 4, public lists, ratings and diary. */
-export function ProfilePage({ data }: { data: PublicProfile }) {
+/**
+ * /u/{kullanıcı-adı}: the person's name, Favori 4, public lists, ratings and diary; `people` is
+ * what the route adds under the name (follower counts and Takip et, issue #38).
+ */
+export function ProfilePage({ data, people }: { data: PublicProfile; people?: ReactNode }) {
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <header className="flex items-center gap-4">
@@ -110,6 +113,7 @@ export function ProfilePage({ data }: { data: PublicProfile }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words sm:text-3xl">{data.name}</h1>
           <p className="text-muted-foreground">@{data.username}</p>
+          {people}
         </div>
         <ShareButton
           className="ml-auto"

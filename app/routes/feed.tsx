@@ -1,0 +1,31 @@
+import { requireUser } from "~/accounts/guards.server";
+import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
+import { paths } from "~/core/paths";
+import { SITE_NAME } from "~/core/site";
+import { FeedList } from "~/social/components/feed-list";
+import { feedCursorText, groupFeed, parseFeedCursor, readFeed } from "~/social/feed.server";
+import type { Route } from "./+types/feed";
+
+/** /akis: what the people the reader follows watched (issue #38.2). Never in a shared cache. */
+export async function loader({ request, url, context: { services } }: Route.LoaderArgs) {
+  const user = await requireUser(request, services);
+  const cursor = parseFeedCursor(url.searchParams.get("once"));
+  const { rows, next } = await readFeed(services.database.db, user.id, cursor);
+  return { groups: groupFeed(rows), nextHref: next ? paths.feed(feedCursorText(next)) : null };
+}
+
+export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
+
+export const meta = () => [
+  { title: `Akış | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Akış</h1>
+      <FeedList groups={loaderData.groups} nextHref={loaderData.nextHref} />
+    </div>
+  );
+}

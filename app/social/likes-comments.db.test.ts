@@ -1,0 +1,241 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
+import type { DatabaseHandle } from "~/db/client.server";
+import { diaryEntries } from "~/db/history-schema";
+import { lists } from "~/db/lists-schema";
+import { profiles, reviews } from "~/db/schema";
+import {
+  addComment,
+  COMMENT_REFUSALS,
+  commentsOn,
+  deleteComment,
+  editComment,
+  hasLink,
+} from "./comments.server";
+import { block } from "./follows.server";
+import { like, likers, likeSummary, unlike } from "./likes.server";
+import { report } from "./reports.server";
+
+/*
+ * Likes and comments on the real database (issue #38.3, #38.4, #38.6): only what others may
+ * see can be liked or discussed, never across a block; one like each; replies one level deep;
+ * the author edits for 15 minutes; author and owner delete; new accounts post no links.
+ */
+
+let database: DatabaseHandle;
+const db = () => database.db;
+let review: number;
+let bareRating: number;
+let diaryWithWords: number;
+let publicList: number;
+let privateList: number;
+
+async function person(id: string, isPublic = true, createdAt = new Date("2026-01-01")) {
+  await createTestUser(database, id);
+  await db().execute(
+    sql`update "user" set created_at = ${createdAt.toISOString()} where id = ${id}`,
+  );
+  await db()
+    .insert(profiles)
+    .values({ userId: id, fullName: id.toUpperCase(), username: id, usernameKey: id, isPublic });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await person("ela");
+  await person("can");
+  await person("yeni", true, new Date());
+  await person("kapali", false);
+  [{ id: review }, { id: bareRating }] = await db()
+    .insert(reviews)
+    .values([
+      { userId: "ela", itemType: "movie", itemId: 550, comment: "Çok güzel bir film, öneririm." },
+      { userId: "ela", itemType: "movie", itemId: 551, rating: 7 },
+    ])
+    .returning({ id: reviews.id });
+  [{ id: diaryWithWords }] = await db()
+    .insert(diaryEntries)
+    .values({
+      userId: "ela",
+      itemType: "movie",
+      itemId: 550,
+      watchedOn: "2026-11-01",
+      review: "Yeniden izledim, yine güzel.",
+    })
+    .returning({ id: diaryEntries.id });
+  [{ id: publicList }, { id: privateList }] = await db()
+    .insert(lists)
+    .values([
+      { ownerId: "ela", name: "Açık liste", visibility: "public" },
+      { ownerId: "ela", name: "Gizli liste", visibility: "private" },
+    ])
+    .returning({ id: lists.id });
+});
+afterAll(() => database.close());
+
+describe("likes", () => {
+  it("likes what others may see, once each, and counts it", async () => {
+    expect(await like(db(), "can", { type: "review", id: review })).toEqual({
+      outcome: "liked",
+      ownerId: "ela",
+    });
+    expect((await like(db(), "can", { type: "review", id: review })).outcome).toBe("already");
+    expect((await like(db(), "can", { type: "diary", id: diaryWithWords })).outcome).toBe("liked");
+    expect((await like(db(), "can", { type: "list", id: publicList })).outcome).toBe("liked");
+    for (const target of [
+      { type: "review", id: bareRating },
+      { type: "list", id: privateList },
+      { type: "review", id: 999_999 },
+      { type: "diary", id: 999_999 },
+    ] as const)
+      expect((await like(db(), "can", target)).outcome, JSON.stringify(target)).toBe("unavailable");
+    expect(await likeSummary(db(), { type: "review", id: review }, "can")).toEqual({
+      count: 1,
+      mine: true,
+    });
+    expect(await likeSummary(db(), { type: "review", id: review }, null)).toEqual({
+      count: 1,
+      mine: false,
+    });
+    expect(await likers(db(), { type: "review", id: review })).toEqual([
+      { username: "can", name: "CAN" },
+    ]);
+    expect(await unlike(db(), "can", { type: "review", id: review })).toBe(true);
+    expect(await unlike(db(), "can", { type: "review", id: review })).toBe(false);
+  });
+
+  it("a diary entry on a private profile cannot be liked; a like goes with its target", async () => {
+    await db().execute(sql`update profiles set is_public = false where user_id = 'ela'`);
+    expect((await like(db(), "yeni", { type: "diary", id: diaryWithWords })).outcome).toBe(
+      "unavailable",
+    );
+    await db().execute(sql`update profiles set is_public = true where user_id = 'ela'`);
+    const [gone] = await db()
+      .insert(lists)
+      .values({ ownerId: "ela", name: "Silinecek", visibility: "public" })
+      .returning({ id: lists.id });
+    await like(db(), "can", { type: "list", id: gone!.id });
+    await db().execute(sql`delete from lists where id = ${gone!.id}`);
+    const [row] = (
+      await db().execute(sql`select count(*)::int as n from likes where list_id = ${gone!.id}`)
+    ).rows as { n: number }[];
+    expect(row!.n).toBe(0);
+  });
+});
+
+describe("comments", () => {
+  it("comments and replies one level deep on open targets only", async () => {
+    const first = await addComment(db(), "can", { type: "review", id: review }, "  Katılıyorum!  ");
+    expect(first).toMatchObject({ ok: true, ownerId: "ela", parentAuthorId: null });
+    const parentId = first.ok ? first.id : 0;
+    const reply = await addComment(db(), "ela", { type: "review", id: review }, "Teşekkürler", {
+      parentId,
+    });
+    expect(reply).toMatchObject({ ok: true, parentAuthorId: "can" });
+    const replyId = reply.ok ? reply.id : 0;
+    // A reply to a reply, a parent from another target, a missing parent: refused.
+    for (const [target, parent] of [
+      [{ type: "review", id: review }, replyId],
+      [{ type: "list", id: publicList }, parentId],
+      [{ type: "review", id: review }, 999_999],
+    ] as const)
+      expect(await addComment(db(), "can", target, "Yanıt", { parentId: parent })).toEqual({
+        ok: false,
+        error: COMMENT_REFUSALS.noParent,
+      });
+    for (const target of [
+      { type: "review", id: bareRating },
+      { type: "list", id: privateList },
+    ] as const)
+      expect(await addComment(db(), "can", target, "Merhaba")).toEqual({
+        ok: false,
+        error: COMMENT_REFUSALS.unavailable,
+      });
+    for (const [text, error] of [
+      ["   ", COMMENT_REFUSALS.empty],
+      ["a".repeat(1001), COMMENT_REFUSALS.tooLong],
+      ["a\u0000b", COMMENT_REFUSALS.invalid],
+    ] as const)
+      expect(await addComment(db(), "can", { type: "list", id: publicList }, text)).toEqual({
+        ok: false,
+        error,
+      });
+    expect(
+      (await addComment(db(), "can", { type: "list", id: publicList }, "a".repeat(1000))).ok,
+    ).toBe(true);
+    const shown = await commentsOn(db(), { type: "review", id: review }, null);
+    expect(shown.map((comment) => [comment.body, comment.parentId === null])).toEqual([
+      ["Katılıyorum!", true],
+      ["Teşekkürler", false],
+    ]);
+  });
+
+  it("no links from an account younger than a day", async () => {
+    for (const text of ["bakın https://ornek.com", "www.ornek.com", "ornek.com.tr'ye bakın"]) {
+      expect(hasLink(text), text).toBe(true);
+      expect(await addComment(db(), "yeni", { type: "list", id: publicList }, text)).toEqual({
+        ok: false,
+        error: COMMENT_REFUSALS.links,
+      });
+    }
+    expect(hasLink("Film 2.5 saat sürüyor. Harika.")).toBe(false);
+    expect(
+      (await addComment(db(), "can", { type: "list", id: publicList }, "www.ornek.com")).ok,
+    ).toBe(true);
+  });
+
+  it("the author edits for 15 minutes; author and owner delete, nobody else", async () => {
+    const added = await addComment(db(), "can", { type: "list", id: publicList }, "İlk hali");
+    const id = added.ok ? added.id : 0;
+    expect(await editComment(db(), "yeni", id, "Başkası", false)).toMatchObject({ ok: false });
+    expect(await editComment(db(), "can", id, "İkinci hali", true)).toEqual({ ok: true });
+    await db().execute(
+      sql`update comments set created_at = now() - interval '16 minutes' where id = ${id}`,
+    );
+    expect(await editComment(db(), "can", id, "Üçüncü hali", false)).toMatchObject({ ok: false });
+    expect(await deleteComment(db(), "yeni", id)).toBe(false);
+    expect(await deleteComment(db(), "ela", id)).toBe(true);
+    const again = await addComment(db(), "can", { type: "list", id: publicList }, "Yine ben");
+    expect(await deleteComment(db(), "can", again.ok ? again.id : 0)).toBe(true);
+  });
+
+  it("a block stops likes and comments both ways and hides the blocked person's comments", async () => {
+    await addComment(db(), "yeni", { type: "review", id: review }, "Engellenmeden önce");
+    expect(await block(db(), "ela", "yeni")).toBe("blocked");
+    expect((await like(db(), "yeni", { type: "review", id: review })).outcome).toBe("unavailable");
+    expect(await addComment(db(), "yeni", { type: "review", id: review }, "Merhaba")).toEqual({
+      ok: false,
+      error: COMMENT_REFUSALS.unavailable,
+    });
+    const seen = await commentsOn(db(), { type: "review", id: review }, "ela");
+    expect(seen.map((comment) => comment.body)).not.toContain("Engellenmeden önce");
+  });
+});
+
+describe("reports", () => {
+  it("stores one report per person and target, with a reason, for what could be seen", async () => {
+    expect(
+      await report(db(), "can", { type: "review", id: review }, "spoiler", "Sonu anlatıyor"),
+    ).toEqual({
+      ok: true,
+    });
+    expect(await report(db(), "can", { type: "review", id: review }, "abuse", "")).toEqual({
+      ok: true,
+    });
+    expect(await report(db(), "yeni", { type: "review", id: review }, "spam", null)).toEqual({
+      ok: true,
+    });
+    expect((await report(db(), "can", { type: "list", id: privateList }, "spam", "")).ok).toBe(
+      false,
+    );
+    expect((await report(db(), "can", { type: "list", id: publicList }, "yok", "")).ok).toBe(false);
+    expect(
+      (await report(db(), "can", { type: "list", id: publicList }, "other", "x".repeat(501))).ok,
+    ).toBe(false);
+    const rows = (
+      await db().execute(sql`select reason from reports where review_id = ${review} order by id`)
+    ).rows as { reason: string }[];
+    expect(rows.map((row) => row.reason)).toEqual(["spoiler", "spam"]);
+  });
+});
