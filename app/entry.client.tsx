@@ -9,10 +9,26 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * The service worker (public/sw.js, decision 036): push, notification clicks and the pages read
+ * offline. Registered once the page is hydrated, when the browser has nothing more urgent to do.
+ */
+function registerServiceWorker() {
+  if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => {
+      // No service worker (a private window, a policy): the site works as before.
+    });
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 5000 });
+  else setTimeout(register, 0);
+}
+
 function hydrate() {
   // From here React sees every event and replays early ones itself (decision 017).
   stopNotingTaps();
   hydrateRoot(document, app);
+  registerServiceWorker();
 }
 
 if (wokenByInteraction()) {

@@ -4,6 +4,7 @@ import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
 import { exportInvites } from "~/lists/invites.server";
 import { exportLists } from "~/lists/personal-data.server";
+import { exportPushSubscriptions } from "~/notifications/push-subscriptions.server";
 import { exportProfile } from "~/profiles/profile-settings.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
@@ -19,8 +20,18 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // public profile (username, whether it is public, Favori 4); the invite links made for the
   // person's lists (list, made, expires, used), never their tokens; the lists (own ones with
   // their items and notes, and the ones the person edits, by name).
-  const [library, history, episodeWatches, imports, feedMadeAt, publicProfile, listInvites, lists] =
-    await Promise.all([
+  // The web push subscriptions: each device and its push service's host, never the endpoint or keys.
+  const [
+    library,
+    history,
+    episodeWatches,
+    imports,
+    feedMadeAt,
+    publicProfile,
+    listInvites,
+    lists,
+    pushSubscriptions,
+  ] = await Promise.all([
       exportPersonalData(services, user),
       exportHistory(db, user.id),
       exportEpisodeWatches(db, user.id),
@@ -29,6 +40,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
       exportProfile(db, user.id),
       exportInvites(db, user.id),
       exportLists(db, user.id),
+      exportPushSubscriptions(db, user.id),
     ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
@@ -42,6 +54,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
         calendarFeed,
         ...lists,
         listInvites,
+        pushSubscriptions,
       },
       null,
       2,
