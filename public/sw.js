@@ -52,7 +52,9 @@ async function keepPage(request, response) {
   await cache.put(request, response);
   const keys = await cache.keys();
   // The oldest first: a few dozen pages are enough to read on the road.
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((key) => cache.delete(key)));
+  await Promise.all(
+    keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((key) => cache.delete(key)),
+  );
 }
 
 async function page(event) {

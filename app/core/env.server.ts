@@ -105,10 +105,17 @@ const envSchema = z
     METRICS_HOST: optional(z.string().min(1)),
     CDN_PURGE_URL: optional(httpUrl),
     VAPID_PUBLIC_KEY: optional(
-      z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be an uncompressed P-256 public key in base64url (87 characters)"),
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{87}$/,
+          "must be an uncompressed P-256 public key in base64url (87 characters)",
+        ),
     ),
     VAPID_PRIVATE_KEY: optional(
-      z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)"),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)"),
     ),
     VAPID_SUBJECT: optional(
       z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"),

@@ -99,7 +99,9 @@ export async function subscribePush(
       })
       .returning({ id: pushSubscriptions.id });
     if (saved.length === 0) {
-      return { error: "Bu tarayıcının bildirimleri başka bir hesaba bağlı. O hesaptan çıkış yapın." };
+      return {
+        error: "Bu tarayıcının bildirimleri başka bir hesaba bağlı. O hesaptan çıkış yapın.",
+      };
     }
     return done(services, "Bildirimler bu cihazda açıldı");
   });
@@ -113,11 +115,14 @@ export async function unsubscribePush(
 ): Promise<Response | FormFailure> {
   const id = Number(form.get("subscriptionId"));
   const endpoint = form.get("endpoint");
-  const which = Number.isSafeInteger(id) && id > 0
-    ? eq(pushSubscriptions.id, id)
-    : typeof endpoint === "string" && endpoint !== "" && endpoint.length <= PUSH_LIMITS.endpointLength
-      ? eq(pushSubscriptions.endpoint, endpoint)
-      : undefined;
+  const which =
+    Number.isSafeInteger(id) && id > 0
+      ? eq(pushSubscriptions.id, id)
+      : typeof endpoint === "string" &&
+          endpoint !== "" &&
+          endpoint.length <= PUSH_LIMITS.endpointLength
+        ? eq(pushSubscriptions.endpoint, endpoint)
+        : undefined;
   if (!which) return { error: "Bildirim aboneliği bulunamadı" };
   return answering(services, undefined, async () => {
     const removed = await services.database.db

@@ -143,9 +143,7 @@ export function PushSettings({ data }: { data: PushSettingsData }) {
         </p>
       </div>
       {!data.publicKey ? (
-        <p className="text-sm text-muted-foreground">
-          Anlık bildirimler bu sunucuda ayarlanmamış.
-        </p>
+        <p className="text-sm text-muted-foreground">Anlık bildirimler bu sunucuda ayarlanmamış.</p>
       ) : !hydrated ? (
         <p className="text-sm text-muted-foreground">
           Bu cihazda bildirimleri açmak için tarayıcınızda JavaScript açık olmalı.
@@ -170,7 +168,11 @@ export function PushSettings({ data }: { data: PushSettingsData }) {
           </Button>
         </div>
       ) : (
-        <Button type="button" disabled={busy || state.kind === "checking"} onClick={() => void turnOn()}>
+        <Button
+          type="button"
+          disabled={busy || state.kind === "checking"}
+          onClick={() => void turnOn()}
+        >
           Bildirimleri bu cihazda aç
         </Button>
       )}
