@@ -22,6 +22,7 @@ const LAYERS = {
   history: ["core", "ui", "db", "catalogue", "accounts", "library"],
   lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
   profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
+  notifications: ["core", "ui", "db", "accounts"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };
@@ -138,6 +139,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The service worker (decision 036) is a plain script the browser runs as it is.
+    files: ["public/sw.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { self: "readonly", caches: "readonly", fetch: "readonly", Request: "readonly" },
     },
   },
   {

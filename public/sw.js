@@ -7,8 +7,8 @@
  * nor `no-store`): the same rule the server's page cache and a CDN keep pages by (decision 023).
  * Signed-in pages are `private, no-store`, so they are never stored, whoever opens them. The
  * site's hashed files (/assets/) are kept as well. Offline, a stored page is shown as it was;
- * anything else gets the plain "Çevrimdışısınız" page. Signing out (the form's POST to /cikis
- * passes through here) drops every cache and this browser's push subscription.
+ * anything else gets the plain "Çevrimdışısınız" page. Signing out (the POST to /cikis passes
+ * through here) drops every cache and this browser's push subscription.
  */
 
 const PAGES = "perde-pages-v1";
@@ -97,7 +97,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === "POST" && url.pathname === "/cikis") {
+  // /cikis from a form without JavaScript, /cikis.data from React Router's submit.
+  if (request.method === "POST" && (url.pathname === "/cikis" || url.pathname === "/cikis.data")) {
     // The sign-out itself goes to the network untouched; the caches go while it does.
     event.waitUntil(forgetEverything());
     return;

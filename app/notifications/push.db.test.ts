@@ -308,10 +308,11 @@ describe("the subscription forms", () => {
     expect(taken).toEqual({ error: expect.stringContaining("başka bir hesaba bağlı") });
     expect(await listPushDevices(handle.db, "ece")).toEqual([]);
     const [denizDevice] = await listPushDevices(handle.db, "deniz");
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { subscriptionId: String(denizDevice!.id) },
       { endpoint: fcm("deniz-1") },
-    ]) {
+    ];
+    for (const fields of attempts) {
       expect(await unsubscribePush(services(), person("ece"), form(fields))).toEqual({
         error: "Bildirim aboneliği bulunamadı",
       });

@@ -52,6 +52,19 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 const registration = () => navigator.serviceWorker.register("/sw.js");
 
+/** Whether this browser can take pushes, and whether it already does. */
+async function deviceState(): Promise<DeviceState> {
+  const unsupported = supportMessage();
+  if (unsupported) return { kind: "unsupported", message: unsupported };
+  if (Notification.permission === "denied") return { kind: "denied" };
+  try {
+    const subscription = await (await registration()).pushManager.getSubscription();
+    return subscription ? { kind: "on", endpoint: subscription.endpoint } : { kind: "off" };
+  } catch {
+    return { kind: "unsupported", message: UNSUPPORTED };
+  }
+}
+
 /**
  * /hesap's "Anlık bildirimler": turning push on or off on this device (JavaScript by nature:
  * the browser's PushManager makes the subscription) and the list of the person's devices, each
@@ -64,17 +77,8 @@ export function PushSettings({ data }: { data: PushSettingsData }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    const unsupported = supportMessage();
-    if (unsupported) return setState({ kind: "unsupported", message: unsupported });
-    if (Notification.permission === "denied") return setState({ kind: "denied" });
     let live = true;
-    registration()
-      .then((found) => found.pushManager.getSubscription())
-      .then((subscription) => {
-        if (!live) return;
-        setState(subscription ? { kind: "on", endpoint: subscription.endpoint } : { kind: "off" });
-      })
-      .catch(() => live && setState({ kind: "unsupported", message: UNSUPPORTED }));
+    void deviceState().then((found) => live && setState(found));
     return () => {
       live = false;
     };
