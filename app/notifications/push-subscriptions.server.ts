@@ -16,7 +16,7 @@ import { endpointHost, vapidPublicKey } from "./push.server";
  * or deletes another's subscription.
  */
 
-export const PUSH_OFF_HERE = "Anlık bildirimler bu sunucuda ayarlanmamış.";
+const PUSH_OFF_HERE = "Anlık bildirimler bu sunucuda ayarlanmamış.";
 const INVALID = "Bu cihazın bildirim aboneliği geçersiz. Sayfayı yenileyip yeniden deneyin.";
 
 /** Hosts that are this machine or a private network's, never a push service. */
@@ -34,7 +34,7 @@ function isPrivateHost(hostname: string): boolean {
  * default port (the server posts to it, so never an address of this machine or of a private
  * network), and the keys RFC 8291 names, in base64url.
  */
-export const pushSubscriptionSchema = z.object({
+const pushSubscriptionSchema = z.object({
   endpoint: z
     .string({ error: INVALID })
     .max(PUSH_LIMITS.endpointLength, INVALID)
