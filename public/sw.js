@@ -15,6 +15,7 @@ const PAGES = "perde-pages-v1";
 const FILES = "perde-files-v1";
 const OFFLINE_PAGE = "/cevrimdisi.html";
 const MAX_PAGES = 60;
+const MAX_FILES = 150;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -47,14 +48,19 @@ function shareable(response) {
   return /(^|,)\s*public\s*(,|$)/.test(control) && !/private|no-store/.test(control);
 }
 
+/** Drops the oldest entries of a cache beyond `max` (the offline page always stays). */
+async function trim(cache, max) {
+  const keys = (await cache.keys()).filter(
+    (request) => new URL(request.url).pathname !== OFFLINE_PAGE,
+  );
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+}
+
 async function keepPage(request, response) {
   const cache = await caches.open(PAGES);
   await cache.put(request, response);
-  const keys = await cache.keys();
   // The oldest first: a few dozen pages are enough to read on the road.
-  await Promise.all(
-    keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((key) => cache.delete(key)),
-  );
+  await trim(cache, MAX_PAGES);
 }
 
 async function page(event) {
@@ -71,12 +77,15 @@ async function page(event) {
   }
 }
 
-async function file(request) {
+async function file(event) {
   const cache = await caches.open(FILES);
-  const kept = await cache.match(request);
+  const kept = await cache.match(event.request);
   if (kept) return kept;
-  const response = await fetch(request);
-  if (response.ok && response.type === "basic") await cache.put(request, response.clone());
+  const response = await fetch(event.request);
+  if (response.ok && response.type === "basic") {
+    // Hashed names change with each release: the files of old releases leave in time.
+    event.waitUntil(cache.put(event.request, response.clone()).then(() => trim(cache, MAX_FILES)));
+  }
   return response;
 }
 
@@ -107,7 +116,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith(page(event));
   } else if (url.pathname.startsWith("/assets/")) {
-    event.respondWith(file(request));
+    event.respondWith(file(event));
   }
 });
 
