@@ -40,9 +40,7 @@ const ICONS = [
 
 const out = path.join(import.meta.dirname, "..", "public", "icons");
 for (const icon of ICONS) {
-  const png = new Resvg(svg(icon), { fitTo: { mode: "width", value: icon.size } })
-    .render()
-    .asPng();
+  const png = new Resvg(svg(icon), { fitTo: { mode: "width", value: icon.size } }).render().asPng();
   writeFileSync(path.join(out, icon.file), png);
   console.log(`${icon.file}: ${icon.size}×${icon.size}, ${png.length} bytes`);
 }

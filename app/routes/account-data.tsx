@@ -32,16 +32,16 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
     lists,
     pushSubscriptions,
   ] = await Promise.all([
-      exportPersonalData(services, user),
-      exportHistory(db, user.id),
-      exportEpisodeWatches(db, user.id),
-      exportImports(db, user.id),
-      feedCreatedAt(db, user.id),
-      exportProfile(db, user.id),
-      exportInvites(db, user.id),
-      exportLists(db, user.id),
-      exportPushSubscriptions(db, user.id),
-    ]);
+    exportPersonalData(services, user),
+    exportHistory(db, user.id),
+    exportEpisodeWatches(db, user.id),
+    exportImports(db, user.id),
+    feedCreatedAt(db, user.id),
+    exportProfile(db, user.id),
+    exportInvites(db, user.id),
+    exportLists(db, user.id),
+    exportPushSubscriptions(db, user.id),
+  ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
     JSON.stringify(
