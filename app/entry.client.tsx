@@ -11,17 +11,11 @@ const app = (
 
 /**
  * The service worker (public/sw.js, decision 036): push, notification clicks and the pages read
- * offline. Registered once the page is hydrated, when the browser has nothing more urgent to do.
+ * offline. Registered once the page is hydrated; where it cannot be, the site works as before.
  */
 function registerServiceWorker() {
-  if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
-  const register = () => {
-    navigator.serviceWorker.register("/sw.js").catch(() => {
-      // No service worker (a private window, a policy): the site works as before.
-    });
-  };
-  if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: 5000 });
-  else setTimeout(register, 0);
+  if (!import.meta.env.DEV && "serviceWorker" in navigator)
+    setTimeout(() => navigator.serviceWorker.register("/sw.js").catch(() => {}), 0);
 }
 
 function hydrate() {
