@@ -12,6 +12,7 @@ export default defineConfig({
     "./app/db/lists-schema.ts",
     "./app/db/recommendations-schema.ts",
     "./app/db/social-schema.ts",
+    "./app/db/push-schema.ts",
   ],
   out: "./drizzle",
 });

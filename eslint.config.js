@@ -23,6 +23,7 @@ const LAYERS = {
   lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
   profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
   social: ["core", "ui", "db", "catalogue", "accounts", "library", "lists", "profiles"],
+  notifications: ["core", "ui", "db", "accounts"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };
@@ -139,6 +140,14 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The service worker (decision 036) is a plain script the browser runs as it is.
+    files: ["public/sw.js"],
+    languageOptions: {
+      sourceType: "script",
+      globals: { self: "readonly", caches: "readonly", fetch: "readonly", Request: "readonly" },
     },
   },
   {

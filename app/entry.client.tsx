@@ -9,10 +9,20 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * The service worker (public/sw.js, decision 036): push, notification clicks and the pages read
+ * offline. Registered once the page is hydrated; where it cannot be, the site works as before.
+ */
+function registerServiceWorker() {
+  if (!import.meta.env.DEV && "serviceWorker" in navigator)
+    setTimeout(() => navigator.serviceWorker.register("/sw.js").catch(() => {}), 0);
+}
+
 function hydrate() {
   // From here React sees every event and replays early ones itself (decision 017).
   stopNotingTaps();
   hydrateRoot(document, app);
+  registerServiceWorker();
 }
 
 if (wokenByInteraction()) {

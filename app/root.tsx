@@ -115,8 +115,14 @@ function FlashToast() {
 // before the first paint. The browser bundle leaves it out (React keeps the server's <style>).
 const PAGE_CSS: string = import.meta.env.SSR ? inlineCss : "";
 
+/** The app's bar colour, as in public/manifest.webmanifest (the icon's dark ground). */
+const THEME_COLOR = "#1c1f2b";
+
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (decision 036): its manifest and the home-screen icon iOS asks for.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -127,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
         <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} suppressHydrationWarning />

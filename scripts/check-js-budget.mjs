@@ -31,7 +31,8 @@ export const BUDGETS = {
   "movie-genres": 145,
   "series-genres": 145,
   "routes/season": 148,
-  "routes/episode": 151,
+  // 150.96 KB before the service worker's registration (decision 036, about 0.1 KB on every page).
+  "routes/episode": 152,
   "routes/person": 150,
   "routes/people": 145,
   "routes/cinema": 146,

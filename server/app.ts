@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createAuth } from "~/accounts/auth.server";
 import { createMailer } from "~/accounts/mailer.server";
+import { configurePush } from "~/notifications/push.server";
 import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
@@ -76,6 +77,8 @@ async function createServices(): Promise<AppServices> {
   const catalogue = await createCatalogue(env, database, logger, { redis, observeTmdb });
   logger.info({ database: database.kind, catalogue: catalogue.source }, "services ready");
   const mailer = createMailer(env, logger);
+  // Web push's keys (decision 036): sendPushToPerson signs with them.
+  configurePush({ vapid: env.vapid });
   const auth = createAuth(env, database, mailer, logger);
   const flash = createFlash({
     secret: env.authSecret,
@@ -188,7 +191,17 @@ function createApp(services: AppServices, lifecycle: Lifecycle, options: StartOp
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use(
+      express.static(client, {
+        maxAge: "1h",
+        index: false,
+        // The service worker is looked at again on every visit (decision 036): a new one takes
+        // over as soon as it is deployed, not an hour later.
+        setHeaders: (res, file) => {
+          if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
     // Never the build function here: React Router would derive its matcher on every request.
     if (!options.serverBuild)
       throw new Error("createApp needs the loaded server build in production");

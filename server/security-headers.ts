@@ -43,6 +43,9 @@ export function contentSecurityPolicy({
     "font-src 'self' data:",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "frame-src https://www.youtube-nocookie.com",
+    // The service worker (public/sw.js, decision 036): a file of our own origin, never a blob.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

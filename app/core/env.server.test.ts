@@ -94,6 +94,49 @@ describe("loadEnv", () => {
     expect(statSync(file).mode & 0o077).toBe(0);
   });
 
+  it("generates the embedded VAPID keys once, private in DATA_DIR, and takes them from the environment", () => {
+    const dataDir = tempDataDir();
+    const first = loadEnv({ DATA_DIR: dataDir }).vapid!;
+    expect(first.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.subject).toBe("mailto:no-reply@perde.local");
+    expect(loadEnv({ DATA_DIR: dataDir }).vapid).toEqual(first);
+    expect(statSync(path.join(dataDir, "vapid-keys.json")).mode & 0o077).toBe(0);
+    const given = {
+      VAPID_PUBLIC_KEY: `B${"a".repeat(86)}`,
+      VAPID_PRIVATE_KEY: "b".repeat(43),
+      VAPID_SUBJECT: "mailto:ops@perde.example",
+    };
+    expect(loadEnv({ DATA_DIR: tempDataDir(), ...given }).vapid).toEqual({
+      publicKey: given.VAPID_PUBLIC_KEY,
+      privateKey: given.VAPID_PRIVATE_KEY,
+      subject: given.VAPID_SUBJECT,
+    });
+    const postgres = {
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: "postgres://perde@localhost/perde",
+      AUTH_SECRET: "x".repeat(32),
+    };
+    // On PostgreSQL instances share one pair: none from DATA_DIR, push off without the keys.
+    expect(loadEnv(postgres).vapid).toBeUndefined();
+    expect(
+      configError({
+        ...postgres,
+        VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY,
+        VAPID_PRIVATE_KEY: given.VAPID_PRIVATE_KEY,
+      }),
+    ).toBe(
+      "Configuration error: VAPID_SUBJECT is required with the VAPID keys when DATABASE_URL is set (mailto: or https: URL)",
+    );
+    expect(configError({ DATA_DIR: tempDataDir(), VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY })).toBe(
+      "Configuration error: VAPID_PRIVATE_KEY must be set together with the other VAPID key",
+    );
+    // A wrong key is named, never shown.
+    expect(configError({ DATA_DIR: tempDataDir(), VAPID_PRIVATE_KEY: "secret-but-short" })).toBe(
+      "Configuration error: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)",
+    );
+  });
+
   it("trusts no forwarding header unless TRUST_PROXY names the proxies", () => {
     expect(loadEnv({ DATA_DIR: tempDataDir() }).trustProxy).toBe(false);
     expect(loadEnv({ DATA_DIR: tempDataDir(), TRUST_PROXY: "1" }).trustProxy).toBe(1);

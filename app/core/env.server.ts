@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createECDH, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
@@ -104,6 +104,22 @@ const envSchema = z
     METRICS_PORT: optional(port),
     METRICS_HOST: optional(z.string().min(1)),
     CDN_PURGE_URL: optional(httpUrl),
+    VAPID_PUBLIC_KEY: optional(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_-]{87}$/,
+          "must be an uncompressed P-256 public key in base64url (87 characters)",
+        ),
+    ),
+    VAPID_PRIVATE_KEY: optional(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)"),
+    ),
+    VAPID_SUBJECT: optional(
+      z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL"),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.CATALOGUE === "tmdb" && !env.TMDB_API_KEY && !env.TMDB_ACCESS_TOKEN) {
@@ -125,6 +141,20 @@ const envSchema = z
         code: "custom",
         path: ["METRICS_PORT"],
         message: "must differ from PORT: the metrics are never served on the site's own port",
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message: "must be set together with the other VAPID key",
+      });
+    }
+    if (env.DATABASE_URL && env.VAPID_PUBLIC_KEY && !env.VAPID_SUBJECT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_SUBJECT"],
+        message: "is required with the VAPID keys when DATABASE_URL is set (mailto: or https: URL)",
       });
     }
     // Node refuses to start a server whose headers may take longer than the whole request.
@@ -166,6 +196,33 @@ export interface Env {
    * with the item's tags. Undefined: no purge call; shared caches keep pages their `s-maxage`.
    */
   cdnPurgeUrl?: string;
+  /**
+   * Web push's VAPID keys (decision 036): from the environment, or generated once into DATA_DIR
+   * on the embedded setup. Undefined (PostgreSQL without the keys): push is off.
+   */
+  vapid?: VapidKeys;
+}
+
+export interface VapidKeys {
+  /** Uncompressed P-256 public key, base64url: the only part the browser ever sees. */
+  publicKey: string;
+  privateKey: string;
+  /** Who runs the site, for the push services (a mailto: or https: URL). */
+  subject: string;
+}
+
+function vapidKeys(
+  env: z.infer<typeof envSchema>,
+  dataDir: string,
+  publicSiteUrl: string,
+): VapidKeys | undefined {
+  const subject = env.VAPID_SUBJECT ?? defaultVapidSubject(publicSiteUrl);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  // Several instances on PostgreSQL must share one key pair: they come from the environment.
+  if (env.DATABASE_URL) return undefined;
+  return { ...embeddedVapidKeys(dataDir), subject };
 }
 
 export class ConfigError extends Error {
@@ -185,6 +242,45 @@ function embeddedAuthSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Embedded mode keeps a generated VAPID key pair in DATA_DIR (one instance: the keys must stay
+ * the same for as long as browsers hold subscriptions made with them). Never logged.
+ */
+function embeddedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  try {
+    const existing = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const { publicKey, privateKey } = existing;
+    if (
+      typeof publicKey === "string" &&
+      typeof privateKey === "string" &&
+      /^[A-Za-z0-9_-]{87}$/.test(publicKey) &&
+      /^[A-Za-z0-9_-]{43}$/.test(privateKey)
+    ) {
+      return { publicKey, privateKey };
+    }
+  } catch {
+    // first start: no keys yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey("base64url"),
+    // A private key with leading zero bytes comes out shorter: VAPID wants all 32 bytes.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString("base64url"),
+  };
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/** The VAPID subject when none is set: the site's own https address, else a local mailbox. */
+function defaultVapidSubject(publicSiteUrl: string): string {
+  return publicSiteUrl.startsWith("https://") ? publicSiteUrl : "mailto:no-reply@perde.local";
 }
 
 /**
@@ -236,6 +332,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         ? undefined
         : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? "127.0.0.1" },
     cdnPurgeUrl: env.CDN_PURGE_URL,
+    vapid: vapidKeys(env, dataDir, env.PUBLIC_SITE_URL ?? `http://localhost:${port}`),
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,

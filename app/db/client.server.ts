@@ -16,6 +16,7 @@ import * as catalogueSchema from "./catalogue-schema";
 import * as historySchema from "./history-schema";
 import * as importSchema from "./import-schema";
 import * as listsSchema from "./lists-schema";
+import * as pushSchema from "./push-schema";
 import * as recommendationsSchema from "./recommendations-schema";
 import * as userSchema from "./schema";
 import * as socialSchema from "./social-schema";
@@ -31,6 +32,7 @@ const schema = {
   ...listsSchema,
   ...recommendationsSchema,
   ...socialSchema,
+  ...pushSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

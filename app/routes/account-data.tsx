@@ -4,6 +4,7 @@ import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
 import { exportInvites } from "~/lists/invites.server";
 import { exportLists } from "~/lists/personal-data.server";
+import { exportPushSubscriptions } from "~/notifications/push-subscriptions.server";
 import { exportProfile } from "~/profiles/profile-settings.server";
 import { exportSocial } from "~/social/personal-data.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
@@ -20,7 +21,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // public profile (username, whether it is public, Favori 4); the invite links made for the
   // person's lists (list, made, expires, used), never their tokens; the lists (own ones with
   // their items and notes, and the ones the person edits, by name); Birlikte's follows, blocks,
-  // likes, comments and reports (issue #38).
+  // likes, comments and reports (issue #38); the web push subscriptions: each device and its push service's host, never the endpoint or keys.
   const [
     library,
     history,
@@ -31,6 +32,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
     listInvites,
     lists,
     social,
+    pushSubscriptions,
   ] = await Promise.all([
     exportPersonalData(services, user),
     exportHistory(db, user.id),
@@ -41,6 +43,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
     exportInvites(db, user.id),
     exportLists(db, user.id),
     exportSocial(db, user.id),
+    exportPushSubscriptions(db, user.id),
   ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
@@ -55,6 +58,7 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
         ...lists,
         listInvites,
         social,
+        pushSubscriptions,
       },
       null,
       2,

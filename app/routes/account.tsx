@@ -15,6 +15,13 @@ import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { readForm } from "~/core/read-form.server";
 import { SITE_NAME } from "~/core/site";
 import { deleteAccount } from "~/library/personal-data.server";
+import { PushSettings } from "~/notifications/components/push-settings";
+import { vapidPublicKey } from "~/notifications/push.server";
+import {
+  listPushDevices,
+  subscribePush,
+  unsubscribePush,
+} from "~/notifications/push-subscriptions.server";
 import { ProfileSettings } from "~/profiles/components/profile-settings";
 import {
   addFavorite,
@@ -30,11 +37,16 @@ import type { Route } from "./+types/account";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
-  const [account, profile] = await Promise.all([
+  const [account, profile, pushDevices] = await Promise.all([
     loadAccount(services, request, user),
     loadProfileSettings(services.database.db, user.id),
+    listPushDevices(services.database.db, user.id),
   ]);
-  return { ...account, publicProfile: profile };
+  return {
+    ...account,
+    publicProfile: profile,
+    push: { publicKey: vapidPublicKey() ?? null, devices: pushDevices },
+  };
 }
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
@@ -72,6 +84,10 @@ export async function action({ request, context: { services, clientIp } }: Route
         return endOtherSessions(services, request, user);
       case "passkey-remove":
         return removePasskey(services, user, form);
+      case "push-subscribe":
+        return subscribePush(services, user, form, request.headers.get("user-agent"));
+      case "push-unsubscribe":
+        return unsubscribePush(services, user, form);
       case "delete":
         return deleteAccount(services, request, user, clientIp, form);
       default:
@@ -97,6 +113,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <AccountPage
       data={loaderData}
       profileSettings={<ProfileSettings data={loaderData.publicProfile} />}
+      pushSettings={<PushSettings data={loaderData.push} />}
     />
   );
 }

@@ -56,7 +56,14 @@ export function useBrowser(): BrowserSession {
   const inUse: Tab[] = [];
 
   async function openTab(viewport: { width: number; height: number }, baseURL: string) {
-    const context = await browser.newContext({ viewport, locale: "tr-TR", baseURL });
+    // The service worker (decision 036) stays out of the other tests: it is tested on its own
+    // (push.e2e.ts), and every page read through it would cost its start on this machine.
+    const context = await browser.newContext({
+      viewport,
+      locale: "tr-TR",
+      baseURL,
+      serviceWorkers: "block",
+    });
     const page = await context.newPage();
     const tab: Tab = { context, page, baseURL, reusable: true };
     const newCDPSession = context.newCDPSession.bind(context);
@@ -162,7 +169,14 @@ export async function openTab(
     cookie,
     javaScriptEnabled = true,
     hasTouch = false,
-  }: { cookie?: string; javaScriptEnabled?: boolean; hasTouch?: boolean } = {},
+    serviceWorkers = "block",
+  }: {
+    cookie?: string;
+    javaScriptEnabled?: boolean;
+    hasTouch?: boolean;
+    /** The service worker registers only when allowed (push.e2e.ts): see useBrowser. */
+    serviceWorkers?: "allow" | "block";
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -170,6 +184,7 @@ export async function openTab(
     baseURL: site,
     javaScriptEnabled,
     hasTouch,
+    serviceWorkers,
     // On a shared server each tab is a visitor with a client address of its own.
     extraHTTPHeaders: clientHeaders(site, newClientAddress()),
   });

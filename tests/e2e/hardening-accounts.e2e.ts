@@ -337,6 +337,9 @@ describe("every form answers in Turkish (defect 8)", () => {
       ["/hesap", { intent: "favorite-remove" }],
       ["/hesap", { intent: "favorite-move" }],
       ["/hesap", { intent: "favorite-search" }],
+      // Web push (decision 036).
+      ["/hesap", { intent: "push-subscribe" }],
+      ["/hesap", { intent: "push-unsubscribe" }],
       // The forms added since (issue 32, item 7): lists, sharing, diary, marks, feed, imports.
       ["/dashboard/listeler", {}],
       [listPath, { intent: "update" }],

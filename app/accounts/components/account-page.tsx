@@ -257,9 +257,12 @@ function DeletePanel({ answer }: { answer: Answer | undefined }) {
 export function AccountPage({
   data,
   profileSettings,
+  pushSettings,
 }: {
   data: AccountData;
   profileSettings?: ReactNode;
+  /** Web push on this device and the person's subscribed devices (the notifications domain). */
+  pushSettings?: ReactNode;
 }) {
   const answer = useActionData() as Answer | undefined;
   useFormToasts(answer);
@@ -385,6 +388,8 @@ export function AccountPage({
           </Form>
         )}
       </Panel>
+
+      {pushSettings}
 
       <Panel
         id="verilerim"
