@@ -11,6 +11,7 @@ export default defineConfig({
     "./app/db/import-schema.ts",
     "./app/db/lists-schema.ts",
     "./app/db/recommendations-schema.ts",
+    "./app/db/notifications-schema.ts",
   ],
   out: "./drizzle",
 });

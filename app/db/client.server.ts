@@ -16,6 +16,7 @@ import * as catalogueSchema from "./catalogue-schema";
 import * as historySchema from "./history-schema";
 import * as importSchema from "./import-schema";
 import * as listsSchema from "./lists-schema";
+import * as notificationsSchema from "./notifications-schema";
 import * as recommendationsSchema from "./recommendations-schema";
 import * as userSchema from "./schema";
 import * as trackingSchema from "./tracking-schema";
@@ -29,6 +30,7 @@ const schema = {
   ...importSchema,
   ...listsSchema,
   ...recommendationsSchema,
+  ...notificationsSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
