@@ -22,6 +22,7 @@ const LAYERS = {
   history: ["core", "ui", "db", "catalogue", "accounts", "library"],
   lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
   profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
+  notifications: ["core", "ui", "db", "catalogue", "accounts", "library", "tracking", "lists"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };

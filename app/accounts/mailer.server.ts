@@ -6,6 +6,10 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (the notification digest). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
