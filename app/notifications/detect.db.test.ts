@@ -124,7 +124,11 @@ describe("a listed title on a Turkish streaming service", () => {
     const reads: string[] = [];
     const read = async (type: "movie" | "tv", id: number): Promise<ProviderReading | null> => {
       reads.push(`${type}:${id}`);
-      return { title: "Kış Uykusu", url: `/film/kis-uykusu-2014-${id}`, providers: providers.get(id) ?? [] };
+      return {
+        title: "Kış Uykusu",
+        url: `/film/kis-uykusu-2014-${id}`,
+        providers: providers.get(id) ?? [],
+      };
     };
     // The first reading only records (and reads the series that ayse listed too).
     const first = await detectNewProviders(db, read, { day: "2026-12-04" });

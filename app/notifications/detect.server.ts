@@ -165,7 +165,11 @@ export async function detectNewProviders(
 ): Promise<{ read: number; notifications: number; more: boolean }> {
   const day = options.day ?? today();
   const limit = options.limit ?? PROVIDER_BATCH;
-  const due = await queryRows<{ itemType: "movie" | "tv"; itemId: number; previous: number[] | null }>(
+  const due = await queryRows<{
+    itemType: "movie" | "tv";
+    itemId: number;
+    previous: number[] | null;
+  }>(
     db,
     sql`select t.item_type as "itemType", t.item_id as "itemId", r.provider_ids as previous
         from (select distinct item_type, item_id from watchlist where status = 'plan_to_watch') t

@@ -4,7 +4,7 @@ import { istanbulDay, nowMs } from "~/core/clock.server";
 import { SITE_NAME } from "~/core/site";
 import { queryRows, type Database } from "~/db/client.server";
 import type { NotificationKind, NotificationPayload } from "~/db/notifications-schema";
-import { KIND_LABELS } from "./preferences.server";
+import { KIND_LABELS } from "./labels";
 import { unsubscribeUrl, type UnsubscribeScope } from "./unsubscribe.server";
 
 /*
@@ -125,13 +125,11 @@ async function claim(db: Database, userId: string, at: number) {
     return {
       email: person.email,
       lastDigestOn: person.lastDigestOn,
-      items: items.map(
-        (item): Claimed => ({
-          id: Number(item.id),
-          kind: item.kind,
-          payload: typeof item.payload === "string" ? JSON.parse(item.payload) : item.payload,
-        }),
-      ),
+      items: items.map((item): Claimed => ({
+        id: Number(item.id),
+        kind: item.kind,
+        payload: typeof item.payload === "string" ? JSON.parse(item.payload) : item.payload,
+      })),
     };
   });
 }
@@ -168,7 +166,9 @@ export function composeDigest(
   ];
   for (const kind of kinds) {
     text.push(`== ${KIND_LABELS[kind]} ==`);
-    html.push(`<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(KIND_LABELS[kind])}</h2><ul>`);
+    html.push(
+      `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(KIND_LABELS[kind])}</h2><ul>`,
+    );
     for (const item of items.filter((entry) => entry.kind === kind)) {
       const url = absolute(item.payload.url);
       text.push(`- ${item.payload.title}`, `  ${item.payload.body}`, `  ${url}`);

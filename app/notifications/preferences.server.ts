@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { DigestFrequency } from "./labels";
 import {
   DIGEST_FREQUENCIES,
   NOTIFICATION_CHANNELS,
@@ -16,32 +17,11 @@ import {
  * hours (23:00-08:00 unless changed).
  */
 
-export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
-
 export const DEFAULT_PREFERENCES = {
   digest: "daily" as DigestFrequency,
   digestMinute: 9 * 60,
   quietFrom: 23 * 60,
   quietTo: 8 * 60,
-};
-
-export const KIND_LABELS: Record<NotificationKind, string> = {
-  episode_aired: "Takip ettiğiniz dizilerin yeni bölümleri",
-  now_streaming: "İzleyeceğim listenizdeki bir yapım Türkiye'de bir platforma geldiğinde",
-  in_cinemas: "İzleyeceğim listenizdeki bir film bu hafta vizyona girdiğinde",
-  list_invite_accepted: "Liste davetleriniz kabul edildiğinde",
-};
-
-export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
-  site: "Sitede",
-  email: "E-posta",
-  push: "Anlık bildirim",
-};
-
-export const DIGEST_LABELS: Record<DigestFrequency, string> = {
-  daily: "Her gün",
-  weekly: "Haftada bir (pazartesi)",
-  off: "Gönderme",
 };
 
 export interface NotificationPreferences {
@@ -68,10 +48,7 @@ export async function loadPreferences(
   userId: string,
 ): Promise<NotificationPreferences> {
   const [[row], settings] = await Promise.all([
-    db
-      .select()
-      .from(notificationPreferences)
-      .where(eq(notificationPreferences.userId, userId)),
+    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
     db
       .select({
         kind: notificationSettings.kind,
@@ -107,12 +84,16 @@ export async function setChannel(
     .insert(notificationSettings)
     .values({ userId, kind, channel, enabled })
     .onConflictDoUpdate({
-      target: [notificationSettings.userId, notificationSettings.kind, notificationSettings.channel],
+      target: [
+        notificationSettings.userId,
+        notificationSettings.kind,
+        notificationSettings.channel,
+      ],
       set: { enabled, updatedAt: sql`now()` },
     });
 }
 
-export type SettingsAnswer = { ok: true; message: string } | { error: string };
+export type SettingsAnswer = { success: string } | { error: string };
 
 /**
  * The settings form of /hesap: a checkbox per kind × channel (`kind:channel`), the digest's
@@ -149,9 +130,15 @@ export async function saveNotificationSettings(
       });
     for (const kind of NOTIFICATION_KINDS)
       for (const channel of NOTIFICATION_CHANNELS)
-        await setChannel(tx as unknown as Database, userId, kind, channel, on.has(`${kind}:${channel}`));
+        await setChannel(
+          tx as unknown as Database,
+          userId,
+          kind,
+          channel,
+          on.has(`${kind}:${channel}`),
+        );
   });
-  return { ok: true, message: "Bildirim ayarlarınız kaydedildi" };
+  return { success: "Bildirim ayarlarınız kaydedildi" };
 }
 
 /** Verilerim: the settings, as the person set them (defaults filled in). */

@@ -4,6 +4,8 @@ import { exportHistory } from "~/history/personal-data.server";
 import { exportPersonalData } from "~/library/personal-data.server";
 import { exportInvites } from "~/lists/invites.server";
 import { exportLists } from "~/lists/personal-data.server";
+import { exportNotifications } from "~/notifications/inbox.server";
+import { exportNotificationSettings } from "~/notifications/preferences.server";
 import { exportProfile } from "~/profiles/profile-settings.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
 import type { Route } from "./+types/account-data";
@@ -19,17 +21,30 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // public profile (username, whether it is public, Favori 4); the invite links made for the
   // person's lists (list, made, expires, used), never their tokens; the lists (own ones with
   // their items and notes, and the ones the person edits, by name).
-  const [library, history, episodeWatches, imports, feedMadeAt, publicProfile, listInvites, lists] =
-    await Promise.all([
-      exportPersonalData(services, user),
-      exportHistory(db, user.id),
-      exportEpisodeWatches(db, user.id),
-      exportImports(db, user.id),
-      feedCreatedAt(db, user.id),
-      exportProfile(db, user.id),
-      exportInvites(db, user.id),
-      exportLists(db, user.id),
-    ]);
+  // And the notifications (what each said, when, whether read) and their settings.
+  const [
+    library,
+    history,
+    episodeWatches,
+    imports,
+    feedMadeAt,
+    publicProfile,
+    listInvites,
+    lists,
+    notifications,
+    notificationSettings,
+  ] = await Promise.all([
+    exportPersonalData(services, user),
+    exportHistory(db, user.id),
+    exportEpisodeWatches(db, user.id),
+    exportImports(db, user.id),
+    feedCreatedAt(db, user.id),
+    exportProfile(db, user.id),
+    exportInvites(db, user.id),
+    exportLists(db, user.id),
+    exportNotifications(db, user.id),
+    exportNotificationSettings(db, user.id),
+  ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
     JSON.stringify(
@@ -42,6 +57,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
         calendarFeed,
         ...lists,
         listInvites,
+        notifications,
+        notificationSettings,
       },
       null,
       2,

@@ -15,6 +15,8 @@ import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { readForm } from "~/core/read-form.server";
 import { SITE_NAME } from "~/core/site";
 import { deleteAccount } from "~/library/personal-data.server";
+import { NotificationSettings } from "~/notifications/components/notification-settings";
+import { loadPreferences, saveNotificationSettings } from "~/notifications/preferences.server";
 import { ProfileSettings } from "~/profiles/components/profile-settings";
 import {
   addFavorite,
@@ -30,11 +32,12 @@ import type { Route } from "./+types/account";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
-  const [account, profile] = await Promise.all([
+  const [account, profile, notifications] = await Promise.all([
     loadAccount(services, request, user),
     loadProfileSettings(services.database.db, user.id),
+    loadPreferences(services.database.db, user.id),
   ]);
-  return { ...account, publicProfile: profile };
+  return { ...account, publicProfile: profile, notifications };
 }
 
 export async function action({ request, context: { services, clientIp } }: Route.ActionArgs) {
@@ -72,6 +75,8 @@ export async function action({ request, context: { services, clientIp } }: Route
         return endOtherSessions(services, request, user);
       case "passkey-remove":
         return removePasskey(services, user, form);
+      case "notifications":
+        return saveNotificationSettings(services.database.db, user.id, form);
       case "delete":
         return deleteAccount(services, request, user, clientIp, form);
       default:
@@ -97,6 +102,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <AccountPage
       data={loaderData}
       profileSettings={<ProfileSettings data={loaderData.publicProfile} />}
+      notificationSettings={<NotificationSettings preferences={loaderData.notifications} />}
     />
   );
 }

@@ -257,9 +257,12 @@ function DeletePanel({ answer }: { answer: Answer | undefined }) {
 export function AccountPage({
   data,
   profileSettings,
+  notificationSettings,
 }: {
   data: AccountData;
   profileSettings?: ReactNode;
+  /** The Bildirimler panel (a higher layer's, issue #36). */
+  notificationSettings?: ReactNode;
 }) {
   const answer = useActionData() as Answer | undefined;
   useFormToasts(answer);
@@ -290,6 +293,8 @@ export function AccountPage({
         </Form>
         {profileSettings}
       </Panel>
+
+      {notificationSettings}
 
       <Panel
         id="sifre"
