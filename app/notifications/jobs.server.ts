@@ -59,10 +59,14 @@ export async function defineNotificationJobs(services: NotificationServices): Pr
     async run() {
       // Yesterday too: a night the site was down still notifies (the key keeps it to once).
       const day = today();
+      let made = 0;
       for (const which of [dayBefore(day), day]) {
         const found = await detectAiredEpisodes(db, which);
+        made += found.notifications;
         if (found.notifications) log.info({ day: which, ...found }, "episode notifications");
       }
+      // People whose digest time has passed today hear now, not at the next check.
+      if (made) await jobs.send(NOTIFICATION_QUEUES.digestDue, {});
     },
   });
   await jobs.schedule(NOTIFICATION_QUEUES.episodes, "10 * * * *");
@@ -92,6 +96,7 @@ export async function defineNotificationJobs(services: NotificationServices): Pr
     async run() {
       const found = await detectCinemaOpenings(db, services.catalogue);
       if (found.notifications) log.info(found, "cinema notifications");
+      if (found.notifications) await jobs.send(NOTIFICATION_QUEUES.digestDue, {});
     },
   });
   // Films open on Fridays: the week's openings are known by Thursday evening.
@@ -148,4 +153,12 @@ export async function defineNotificationJobs(services: NotificationServices): Pr
     },
   });
   await jobs.schedule(NOTIFICATION_QUEUES.push, "* * * * *");
+}
+
+/**
+ * At start-up, once the queue runs: the episode detection runs at once (a site that was down at
+ * ten past the hour catches up now rather than an hour later).
+ */
+export async function catchUpNotifications(services: Pick<NotificationServices, "jobs">) {
+  await services.jobs.send(NOTIFICATION_QUEUES.episodes, {});
 }
