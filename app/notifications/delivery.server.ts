@@ -15,7 +15,7 @@ import { sendPushToPerson } from "./push.server";
  */
 
 const PUSH_LOOKBACK_MS = 24 * 60 * 60 * 1000;
-export const PUSH_BATCH = 500;
+const PUSH_BATCH = 500;
 
 export async function deliverPushes(
   db: Database,

@@ -14,7 +14,7 @@ import type { NotificationKind, NotificationPayload } from "~/db/notifications-s
  */
 
 /** Series (or titles) fanned out per statement. */
-export const FAN_OUT_BATCH = 200;
+const FAN_OUT_BATCH = 200;
 
 /** The condition "the person has not turned `kind` off everywhere" on `userColumn`. */
 function wanted(userColumn: SQL, kind: NotificationKind): SQL {
@@ -50,7 +50,7 @@ interface AiredEpisode {
 }
 
 /** "Şahsiyet: 2 yeni bölüm", the episodes named, linking to the one episode or its season. */
-export function episodePayload(episodes: readonly AiredEpisode[]): NotificationPayload {
+function episodePayload(episodes: readonly AiredEpisode[]): NotificationPayload {
   const first = episodes[0]!;
   const named = episodes
     .map((episode) => `${episode.seasonNumber}. Sezon ${episode.episodeNumber}. Bölüm`)
@@ -150,7 +150,7 @@ export async function readProviders(
 }
 
 /** Titles read per run of the provider job; the job queues itself again while more are due. */
-export const PROVIDER_BATCH = 100;
+const PROVIDER_BATCH = 100;
 
 /**
  * One batch of the daily provider comparison: titles on someone's İzleyeceğim list not read

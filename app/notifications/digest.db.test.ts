@@ -82,6 +82,7 @@ beforeAll(async () => {
   for (const id of ["ayse", "mehmet", "p1", "p2", "p3"]) await createTestUser(database, id);
 });
 afterAll(async () => {
+  mailer.close?.();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await database.close();
 });

@@ -17,9 +17,9 @@ import { unsubscribeUrl, type UnsubscribeScope } from "./unsubscribe.server";
  */
 
 /** Notifications older than this are never mailed (an e-mail turned on later sends no backlog). */
-export const DIGEST_LOOKBACK_MS = 8 * 24 * 60 * 60 * 1000;
+const DIGEST_LOOKBACK_MS = 8 * 24 * 60 * 60 * 1000;
 /** At most this many notifications in one mail; the rest wait for the next digest. */
-export const DIGEST_MAX_ITEMS = 50;
+const DIGEST_MAX_ITEMS = 50;
 
 export interface DigestServices {
   database: { db: Database };

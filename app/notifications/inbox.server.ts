@@ -32,7 +32,7 @@ export interface InboxItem {
 }
 
 /** Shown on /bildirimler: the newest first. */
-export const INBOX_SIZE = 100;
+const INBOX_SIZE = 100;
 
 export async function listNotifications(db: Database, userId: string): Promise<InboxItem[]> {
   const rows = await queryRows<{

@@ -30,7 +30,7 @@ export interface NotificationServices {
   env: { publicSiteUrl: string; authSecret: string };
 }
 
-export const NOTIFICATION_QUEUES = {
+const NOTIFICATION_QUEUES = {
   episodes: "notify-episodes",
   providers: "notify-providers",
   cinema: "notify-cinema",
@@ -41,7 +41,7 @@ export const NOTIFICATION_QUEUES = {
 } as const;
 
 /** People per digest job: a job is a few seconds of work, spread over the instances. */
-export const DIGEST_JOB_SIZE = 50;
+const DIGEST_JOB_SIZE = 50;
 /**
  * The least time between two catalogue reads of the provider job on one instance (as the series
  * refresh spaces its reads): the movie database's limiter caps bursts on top.

@@ -17,7 +17,7 @@ import {
  * hours (23:00-08:00 unless changed).
  */
 
-export const DEFAULT_PREFERENCES = {
+const DEFAULT_PREFERENCES = {
   digest: "daily" as DigestFrequency,
   digestMinute: 9 * 60,
   quietFrom: 23 * 60,
@@ -34,11 +34,11 @@ export interface NotificationPreferences {
   channels: Record<`${NotificationKind}:${NotificationChannel}`, boolean>;
 }
 
-export const minuteToTime = (minute: number) =>
+const minuteToTime = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
 
 /** "09:30" → 570; null for anything else. */
-export function timeToMinute(value: string): number | null {
+function timeToMinute(value: string): number | null {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
@@ -144,12 +144,4 @@ export async function saveNotificationSettings(
 /** Verilerim: the settings, as the person set them (defaults filled in). */
 export async function exportNotificationSettings(db: Database, userId: string) {
   return loadPreferences(db, userId);
-}
-
-/** Whether `minute` (of Istanbul's day) falls within quiet hours from–to (may span midnight). */
-export function isQuiet(minute: number, quietFrom: number, quietTo: number): boolean {
-  if (quietFrom === quietTo) return false;
-  return quietFrom < quietTo
-    ? minute >= quietFrom && minute < quietTo
-    : minute >= quietFrom || minute < quietTo;
 }

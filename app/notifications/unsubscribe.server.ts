@@ -20,7 +20,7 @@ function signature(secret: string, body: string): string {
   return createHmac("sha256", secret).update(`unsubscribe:${body}`).digest("base64url");
 }
 
-export function unsubscribeToken(secret: string, userId: string, kind: UnsubscribeScope): string {
+function unsubscribeToken(secret: string, userId: string, kind: UnsubscribeScope): string {
   const body = encode(`${userId}\n${kind}`);
   return `${body}.${signature(secret, body)}`;
 }
