@@ -84,53 +84,75 @@ interface Claimed {
   payload: NotificationPayload;
 }
 
-/** Claims what the person's digest will carry, and marks today's digest done. */
-async function claim(db: Database, userId: string, at: number) {
+interface ClaimedDigest {
+  userId: string;
+  email: string;
+  lastDigestOn: string | null;
+  items: Claimed[];
+}
+
+/**
+ * Claims what each person's digest will carry and marks their day's digest done, for a batch of
+ * people in one transaction (three statements, whatever the batch's size). People already mailed
+ * today (a retried job's earlier success) get nothing more today.
+ */
+async function claim(db: Database, userIds: readonly string[], at: number) {
   const day = istanbulDay(at);
+  const since = new Date(at - DIGEST_LOOKBACK_MS).toISOString();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
-    const [person] = await queryRows<{ email: string; lastDigestOn: string | null }>(
+    const people = await queryRows<{ userId: string; email: string; lastDigestOn: string | null }>(
       txDb,
-      sql`select u.email, p.last_digest_on::text as "lastDigestOn"
+      sql`select u.id as "userId", u.email, p.last_digest_on::text as "lastDigestOn"
           from "user" u left join notification_preferences p on p.user_id = u.id
-          where u.id = ${userId}`,
+          where u.id = any(${sql.param([...userIds])}::text[])
+            and (p.last_digest_on is null or p.last_digest_on < ${day})
+          for update of u`,
     );
-    // Already sent today (a retried job's earlier success): nothing more today.
-    if (!person || person.lastDigestOn === day) return null;
+    if (!people.length) return [];
+    const ids = people.map((person) => person.userId);
     const items = await queryRows<{
       id: number | string;
+      userId: string;
       kind: NotificationKind;
       payload: NotificationPayload | string;
     }>(
       txDb,
-      sql`with picked as (
-            select n.id from notifications n
-            where n.user_id = ${userId} and n.created_at > ${new Date(at - DIGEST_LOOKBACK_MS).toISOString()}::timestamptz
-              and ${unmailed} and ${emailOn}
-            order by n.created_at, n.id
-            limit ${DIGEST_MAX_ITEMS}),
+      sql`with ranked as (
+            select n.id, row_number() over (partition by n.user_id order by n.created_at, n.id) as rank
+            from notifications n
+            where n.user_id = any(${sql.param(ids)}::text[])
+              and n.created_at > ${since}::timestamptz
+              and ${unmailed} and ${emailOn}),
           claimed as (
             insert into notification_deliveries (notification_id, channel, state)
-            select id, 'email', 'sending' from picked
+            select id, 'email', 'sending' from ranked where rank <= ${DIGEST_MAX_ITEMS}
             on conflict do nothing
             returning notification_id)
-          select n.id, n.kind, n.payload from notifications n
+          select n.id, n.user_id as "userId", n.kind, n.payload from notifications n
           join claimed c on c.notification_id = n.id
-          order by n.created_at, n.id`,
+          order by n.user_id, n.created_at, n.id`,
     );
-    await txDb.execute(
-      sql`insert into notification_preferences (user_id, last_digest_on) values (${userId}, ${day})
-          on conflict (user_id) do update set last_digest_on = excluded.last_digest_on`,
-    );
-    return {
-      email: person.email,
-      lastDigestOn: person.lastDigestOn,
-      items: items.map((item): Claimed => ({
+    const byPerson = new Map<string, Claimed[]>();
+    for (const item of items) {
+      const list = byPerson.get(item.userId) ?? [];
+      list.push({
         id: Number(item.id),
         kind: item.kind,
         payload: typeof item.payload === "string" ? JSON.parse(item.payload) : item.payload,
-      })),
-    };
+      });
+      byPerson.set(item.userId, list);
+    }
+    const mailed = ids.filter((id) => byPerson.has(id));
+    if (mailed.length)
+      await txDb.execute(
+        sql`insert into notification_preferences (user_id, last_digest_on)
+            select id, ${day}::date from unnest(${sql.param(mailed)}::text[]) as id
+            on conflict (user_id) do update set last_digest_on = excluded.last_digest_on`,
+      );
+    return people
+      .filter((person) => byPerson.has(person.userId))
+      .map((person): ClaimedDigest => ({ ...person, items: byPerson.get(person.userId)! }));
   });
 }
 
@@ -205,36 +227,56 @@ export function composeDigest(
 }
 
 /**
- * One person's digest: claims, composes, sends, and records. Returns how many notifications it
- * mailed (0 when nothing was waiting). A failed send releases the claims and throws.
+ * A batch of people's digests: claims (one transaction), composes and sends each (the SMTP
+ * pool sends several at once), then records what went. Returns how many notifications were
+ * mailed to each person who got a mail. A failed send releases that person's claims (the rest
+ * are recorded) and the batch throws at the end, for the queue to try again later.
  */
+export async function sendDigests(
+  services: DigestServices,
+  userIds: readonly string[],
+  at: number = nowMs(),
+): Promise<Map<string, number>> {
+  const { db } = services.database;
+  const claimed = await claim(db, userIds, at);
+  const results = await Promise.allSettled(
+    claimed.map((digest) =>
+      services.mailer.send(composeDigest(services.env, digest.userId, digest.email, digest.items)),
+    ),
+  );
+  const sent = claimed.filter((_, index) => results[index]!.status === "fulfilled");
+  const failed = claimed.filter((_, index) => results[index]!.status === "rejected");
+  const idsOf = (digests: ClaimedDigest[]) =>
+    digests.flatMap((digest) => digest.items.map((item) => item.id));
+  if (sent.length)
+    await db.execute(
+      sql`update notification_deliveries set state = 'sent', sent_at = now()
+          where channel = 'email' and notification_id = any(${sql.param(idsOf(sent))}::bigint[])`,
+    );
+  if (failed.length) {
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`delete from notification_deliveries
+            where channel = 'email' and state = 'sending'
+              and notification_id = any(${sql.param(idsOf(failed))}::bigint[])`,
+      );
+      for (const digest of failed)
+        await tx.execute(
+          sql`update notification_preferences set last_digest_on = ${digest.lastDigestOn}
+              where user_id = ${digest.userId}`,
+        );
+    });
+    const reason = results.find((result) => result.status === "rejected") as PromiseRejectedResult;
+    throw reason.reason;
+  }
+  return new Map(sent.map((digest) => [digest.userId, digest.items.length]));
+}
+
+/** One person's digest (see `sendDigests`): how many notifications it mailed, 0 for none. */
 export async function sendDigest(
   services: DigestServices,
   userId: string,
   at: number = nowMs(),
 ): Promise<number> {
-  const { db } = services.database;
-  const claimed = await claim(db, userId, at);
-  if (!claimed || !claimed.items.length) return 0;
-  const ids = claimed.items.map((item) => item.id);
-  try {
-    await services.mailer.send(composeDigest(services.env, userId, claimed.email, claimed.items));
-  } catch (error) {
-    await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`delete from notification_deliveries
-            where channel = 'email' and state = 'sending' and notification_id in ${ids}`,
-      );
-      await tx.execute(
-        sql`update notification_preferences set last_digest_on = ${claimed.lastDigestOn}
-            where user_id = ${userId}`,
-      );
-    });
-    throw error;
-  }
-  await db.execute(
-    sql`update notification_deliveries set state = 'sent', sent_at = now()
-        where channel = 'email' and notification_id in ${ids}`,
-  );
-  return ids.length;
+  return (await sendDigests(services, [userId], at)).get(userId) ?? 0;
 }

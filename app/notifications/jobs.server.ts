@@ -13,7 +13,7 @@ import {
   detectNewProviders,
   readProviders,
 } from "./detect.server";
-import { dueDigestPeople, sendDigest } from "./digest.server";
+import { dueDigestPeople, sendDigests } from "./digest.server";
 
 /*
  * The notification jobs on the pg-boss queue (decision 018, decision 035). Detection writes rows
@@ -129,18 +129,13 @@ export async function defineNotificationJobs(services: NotificationServices): Pr
     // A failed send is retried with a growing pause (pg-boss's backoff): 5 tries.
     retryLimit: 5,
     async run({ userIds }) {
-      const at = nowMs();
-      let failure: unknown = null;
-      for (const userId of userIds) {
-        try {
-          await sendDigest(services, userId, at);
-        } catch (error) {
-          // The others still get theirs; this person's claims were given back.
-          failure = error;
-          log.warn({ err: String(error) }, "digest not sent");
-        }
+      try {
+        await sendDigests(services, userIds, nowMs());
+      } catch (error) {
+        // The others got theirs; the failed people's claims were given back for the retry.
+        log.warn({ err: String(error) }, "digest not sent");
+        throw error;
       }
-      if (failure) throw failure;
     },
   });
 
