@@ -13,6 +13,7 @@ export default defineConfig({
     "./app/db/recommendations-schema.ts",
     "./app/db/social-schema.ts",
     "./app/db/push-schema.ts",
+    "./app/db/notifications-schema.ts",
   ],
   out: "./drizzle",
 });

@@ -23,7 +23,7 @@ const LAYERS = {
   lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
   profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
   social: ["core", "ui", "db", "catalogue", "accounts", "library", "lists", "profiles"],
-  notifications: ["core", "ui", "db", "accounts"],
+  notifications: ["core", "ui", "db", "catalogue", "accounts", "library", "tracking", "lists"],
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };

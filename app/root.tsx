@@ -22,6 +22,8 @@ import { replayTapFromBeforeHydration } from "./shell/hydrate-on-interaction";
 import { NavBar } from "./shell/nav-bar";
 import { SearchDialog } from "./catalogue/components/search-dialog";
 import { UserMenu } from "./accounts/components/user-menu";
+import { NotificationBell } from "./notifications/components/bell";
+import { unreadCount } from "./notifications/inbox.server";
 import { SITE_NAME, SITE_TAGLINE } from "./core/site";
 import { ErrorPage, NotFoundPage } from "./shell/status-pages";
 import { Toaster } from "./ui/toaster";
@@ -49,6 +51,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
       siteUrl: services.env.publicSiteUrl,
       imageBaseUrl: services.catalogue.imageBaseUrl,
       user: user && { email: user.email, name: user.name },
+      /** The bell's figure (signed-in pages are never in the page cache). */
+      unreadNotifications: user ? await unreadCount(services.database.db, user.id) : 0,
       toast: flash?.toast ?? null,
       /** The footer's © year, from the site's clock (Istanbul's year). */
       year: Number(istanbulDay(now()).slice(0, 4)),
@@ -139,7 +143,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} suppressHydrationWarning />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <NavBar user={root?.user ?? null} search={<SearchDialog />} account={<UserMenu />} />
+        <NavBar
+          user={root?.user ?? null}
+          search={<SearchDialog />}
+          account={
+            <>
+              <NotificationBell />
+              <UserMenu />
+            </>
+          }
+        />
         <main className="flex-1">{children}</main>
         <Footer year={root?.year ?? new Date().getFullYear()} />
         <Toaster />

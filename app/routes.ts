@@ -30,6 +30,8 @@ export default [
   route("listeye-ekle", "routes/add-to-list.tsx"),
   route("liste-davet/:token", "routes/list-invite.tsx"),
   route("dashboard/listeler/:listId/paylasim", "routes/list-sharing.tsx"),
+  route("bildirimler", "routes/notifications.tsx"),
+  route("bildirimler/abonelik/:token", "routes/notifications-unsubscribe.tsx"),
   route("takvim", "routes/calendar.tsx"),
   route("takvim/abonelik/:file", "routes/calendar-feed.tsx"),
   route("dashboard/gunluk", "routes/diary-page.tsx"),

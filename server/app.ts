@@ -23,6 +23,7 @@ import { openRedis } from "~/core/redis.server";
 import { followItemChanges } from "~/library/item-changes.server";
 import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { defineRecommendationJobs } from "~/library/recommendations.server";
+import { catchUpNotifications, defineNotificationJobs } from "~/notifications/jobs.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
 import { bodyLimit } from "./body-limit";
@@ -101,9 +102,11 @@ async function createServices(): Promise<AppServices> {
   await defineScheduleJobs(services);
   await defineImportJobs(services);
   await defineRecommendationJobs(services);
+  await defineNotificationJobs(services);
   await jobs.start();
   // History imports (issue #24.4) left running by a stop are queued again.
   await resumeImports(services);
+  await catchUpNotifications(services);
   return services;
 }
 

@@ -6,12 +6,18 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (the notification digest). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   /** False when mail cannot be sent: the password-reset form says so instead of pretending. */
   readonly available: boolean;
   send(mail: Mail): Promise<void>;
+  /** Closes the pooled SMTP connections (tests, scripts). */
+  close?(): void;
 }
 
 /**
@@ -40,7 +46,11 @@ export function createMailer(env: Env, logger: Logger): Mailer {
       },
     };
   }
+  // Pooled: the notification digest sends thousands of mails in a row over a few connections
+  // instead of a new connection (and TLS handshake) per mail.
   const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 5,
     host: smtp.host,
     port: smtp.port,
     secure: smtp.port === 465,
@@ -51,5 +61,6 @@ export function createMailer(env: Env, logger: Logger): Mailer {
     async send(mail) {
       await transport.sendMail({ from: smtp.from, ...mail });
     },
+    close: () => transport.close(),
   };
 }

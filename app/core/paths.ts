@@ -27,6 +27,7 @@ export const genreSlug = (genre: Named) => `${slugify(genre.name)}-${genre.id}`;
 
 const CALENDAR_FEED_PREFIX = "/takvim/abonelik/";
 const LIST_INVITE_PREFIX = "/liste-davet/";
+const UNSUBSCRIBE_PREFIX = "/bildirimler/abonelik/";
 
 /**
  * A username's key (issue #25): what makes it unique and what its address is looked up by.
@@ -112,6 +113,10 @@ export const paths = {
   listSharing: (listId: number) => `/dashboard/listeler/${listId}/paylasim`,
   /** A single-use invite to edit a list; the token is a secret (see `redactSecrets`). */
   listInvite: (token: string) => `${LIST_INVITE_PREFIX}${token}`,
+  /** Bildirimler (issue #36): the bell's page. */
+  notifications: "/bildirimler",
+  /** One kind of e-mail turned off without a session; the token is signed (see `redactSecrets`). */
+  unsubscribe: (token: string) => `${UNSUBSCRIBE_PREFIX}${token}`,
   /** A public profile. */
   profile: (username: string) => `/u/${encodeURIComponent(username)}`,
   /*
@@ -208,7 +213,13 @@ const lowerCase = (path: string) =>
  * username (its address is spelled as its owner spells it: the profile page sends any other
  * spelling there).
  */
-const CASED_PREFIXES = ["/gorsel/", CALENDAR_FEED_PREFIX, LIST_INVITE_PREFIX, "/u/"];
+const CASED_PREFIXES = [
+  "/gorsel/",
+  CALENDAR_FEED_PREFIX,
+  LIST_INVITE_PREFIX,
+  UNSUBSCRIBE_PREFIX,
+  "/u/",
+];
 const LONGEST_CASED_PREFIX = Math.max(...CASED_PREFIXES.map((prefix) => prefix.length));
 
 /**
@@ -320,8 +331,8 @@ export const tagHeaderValue = (tag: string) =>
  * anywhere in the path and in any case: a path React Router would not send to the feed still
  * gets its token hidden.
  */
-const SECRET_PART = /(\/takvim\/abonelik\/|\/liste-davet\/)[^/?#]*/gi;
-const SECRET_PREFIX = /\/takvim\/abonelik\/|\/liste-davet\//i;
+const SECRET_PART = /(\/takvim\/abonelik\/|\/liste-davet\/|\/bildirimler\/abonelik\/)[^/?#]*/gi;
+const SECRET_PREFIX = /\/takvim\/abonelik\/|\/liste-davet\/|\/bildirimler\/abonelik\//i;
 
 /**
  * Whether a path carries a secret (a calendar feed's or a list invite's token), in any spelling:

@@ -17,6 +17,7 @@ import * as historySchema from "./history-schema";
 import * as importSchema from "./import-schema";
 import * as listsSchema from "./lists-schema";
 import * as pushSchema from "./push-schema";
+import * as notificationsSchema from "./notifications-schema";
 import * as recommendationsSchema from "./recommendations-schema";
 import * as userSchema from "./schema";
 import * as socialSchema from "./social-schema";
@@ -33,6 +34,7 @@ const schema = {
   ...recommendationsSchema,
   ...socialSchema,
   ...pushSchema,
+  ...notificationsSchema,
 };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

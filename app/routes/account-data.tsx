@@ -5,6 +5,8 @@ import { exportPersonalData } from "~/library/personal-data.server";
 import { exportInvites } from "~/lists/invites.server";
 import { exportLists } from "~/lists/personal-data.server";
 import { exportPushSubscriptions } from "~/notifications/push-subscriptions.server";
+import { exportNotifications } from "~/notifications/inbox.server";
+import { exportNotificationSettings } from "~/notifications/preferences.server";
 import { exportProfile } from "~/profiles/profile-settings.server";
 import { exportSocial } from "~/social/personal-data.server";
 import { feedCreatedAt } from "~/tracking/calendar-feed.server";
@@ -21,7 +23,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
   // public profile (username, whether it is public, Favori 4); the invite links made for the
   // person's lists (list, made, expires, used), never their tokens; the lists (own ones with
   // their items and notes, and the ones the person edits, by name); Birlikte's follows, blocks,
-  // likes, comments and reports (issue #38); the web push subscriptions: each device and its push service's host, never the endpoint or keys.
+  // likes, comments and reports (issue #38); the web push subscriptions: each device and its push
+  // service's host, never the endpoint or keys; and the notifications (what each said, when, whether read) and their settings.
   const [
     library,
     history,
@@ -33,6 +36,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
     lists,
     social,
     pushSubscriptions,
+    notifications,
+    notificationSettings,
   ] = await Promise.all([
     exportPersonalData(services, user),
     exportHistory(db, user.id),
@@ -44,6 +49,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
     exportLists(db, user.id),
     exportSocial(db, user.id),
     exportPushSubscriptions(db, user.id),
+    exportNotifications(db, user.id),
+    exportNotificationSettings(db, user.id),
   ]);
   const calendarFeed = feedMadeAt ? { createdAt: feedMadeAt } : null;
   return new Response(
@@ -59,6 +66,8 @@ export async function loader({ request, context: { services } }: Route.LoaderArg
         listInvites,
         social,
         pushSubscriptions,
+        notifications,
+        notificationSettings,
       },
       null,
       2,

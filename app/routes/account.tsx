@@ -22,6 +22,8 @@ import {
   subscribePush,
   unsubscribePush,
 } from "~/notifications/push-subscriptions.server";
+import { NotificationSettings } from "~/notifications/components/notification-settings";
+import { loadPreferences, saveNotificationSettings } from "~/notifications/preferences.server";
 import { ProfileSettings } from "~/profiles/components/profile-settings";
 import {
   addFavorite,
@@ -37,15 +39,17 @@ import type { Route } from "./+types/account";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
-  const [account, profile, pushDevices] = await Promise.all([
+  const [account, profile, pushDevices, notifications] = await Promise.all([
     loadAccount(services, request, user),
     loadProfileSettings(services.database.db, user.id),
     listPushDevices(services.database.db, user.id),
+    loadPreferences(services.database.db, user.id),
   ]);
   return {
     ...account,
     publicProfile: profile,
     push: { publicKey: vapidPublicKey() ?? null, devices: pushDevices },
+    notifications,
   };
 }
 
@@ -88,6 +92,8 @@ export async function action({ request, context: { services, clientIp } }: Route
         return subscribePush(services, user, form, request.headers.get("user-agent"));
       case "push-unsubscribe":
         return unsubscribePush(services, user, form);
+      case "notifications":
+        return saveNotificationSettings(services.database.db, user.id, form);
       case "delete":
         return deleteAccount(services, request, user, clientIp, form);
       default:
@@ -114,6 +120,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       profileSettings={<ProfileSettings data={loaderData.publicProfile} />}
       pushSettings={<PushSettings data={loaderData.push} />}
+      notificationSettings={<NotificationSettings preferences={loaderData.notifications} />}
     />
   );
 }

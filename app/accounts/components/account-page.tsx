@@ -258,11 +258,14 @@ export function AccountPage({
   data,
   profileSettings,
   pushSettings,
+  notificationSettings,
 }: {
   data: AccountData;
   profileSettings?: ReactNode;
   /** Web push on this device and the person's subscribed devices (the notifications domain). */
   pushSettings?: ReactNode;
+  /** The Bildirimler panel (a higher layer's, issue #36). */
+  notificationSettings?: ReactNode;
 }) {
   const answer = useActionData() as Answer | undefined;
   useFormToasts(answer);
@@ -293,6 +296,8 @@ export function AccountPage({
         </Form>
         {profileSettings}
       </Panel>
+
+      {notificationSettings}
 
       <Panel
         id="sifre"

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { nowMs } from "~/core/clock.server";
+import { queryRows, type Database } from "~/db/client.server";
+import type { NotificationPayload } from "~/db/notifications-schema";
+import { istanbulClock } from "./digest.server";
+import { sendPushToPerson } from "./push.server";
+
+/*
+ * The push channel's delivery (issue #36, decision 035): a sweep every minute takes the
+ * notifications of the last day not yet pushed, whose person keeps push on for the kind and is
+ * outside their quiet hours now (default 23:00-08:00 Istanbul; what came during them goes after),
+ * claims each (a `notification_deliveries` row), and hands it to web push
+ * (`sendPushToPerson`, app/notifications/push.server.ts). A push that fails is given back and
+ * tried at the next sweep.
+ */
+
+const PUSH_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+const PUSH_BATCH = 500;
+
+export async function deliverPushes(
+  db: Database,
+  at: number = nowMs(),
+  limit = PUSH_BATCH,
+): Promise<{ sent: number; skipped: number; failed: number }> {
+  const { minute } = istanbulClock(at);
+  const claimed = await queryRows<{
+    id: number | string;
+    userId: string;
+    kind: string;
+    payload: NotificationPayload | string;
+  }>(
+    db,
+    sql`with picked as (
+          select n.id from notifications n
+          left join notification_preferences p on p.user_id = n.user_id
+          where n.created_at > ${new Date(at - PUSH_LOOKBACK_MS).toISOString()}::timestamptz
+            and not exists (select 1 from notification_deliveries d
+                            where d.notification_id = n.id and d.channel = 'push')
+            and not exists (select 1 from notification_settings ns
+                            where ns.user_id = n.user_id and ns.kind = n.kind
+                              and ns.channel = 'push' and not ns.enabled)
+            and not (case
+              when coalesce(p.quiet_from, 1380) = coalesce(p.quiet_to, 480) then false
+              when coalesce(p.quiet_from, 1380) < coalesce(p.quiet_to, 480)
+                then ${minute} >= coalesce(p.quiet_from, 1380) and ${minute} < coalesce(p.quiet_to, 480)
+              else ${minute} >= coalesce(p.quiet_from, 1380) or ${minute} < coalesce(p.quiet_to, 480)
+            end)
+          order by n.id
+          limit ${limit}),
+        claimed as (
+          insert into notification_deliveries (notification_id, channel, state)
+          select id, 'push', 'sending' from picked
+          on conflict do nothing
+          returning notification_id)
+        select n.id, n.user_id as "userId", n.kind, n.payload
+        from notifications n join claimed c on c.notification_id = n.id`,
+  );
+  let sent = 0;
+  let skipped = 0;
+  let failed = 0;
+  for (const row of claimed) {
+    const payload: NotificationPayload =
+      typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+    try {
+      const answer = await sendPushToPerson(db, row.userId, {
+        ...payload,
+        tag: `${row.kind}:${row.id}`,
+      });
+      const state = answer.sent > 0 ? "sent" : "skipped";
+      if (answer.sent > 0) sent++;
+      else skipped++;
+      await db.execute(
+        sql`update notification_deliveries set state = ${state}, sent_at = now()
+            where notification_id = ${row.id} and channel = 'push'`,
+      );
+    } catch {
+      failed++;
+      await db.execute(
+        sql`delete from notification_deliveries
+            where notification_id = ${row.id} and channel = 'push' and state = 'sending'`,
+      );
+    }
+  }
+  return { sent, skipped, failed };
+}

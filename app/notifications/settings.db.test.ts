@@ -1,0 +1,134 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
+import { user } from "~/db/auth-schema";
+import { queryRows, type DatabaseHandle } from "~/db/client.server";
+
+const pushed = vi.hoisted(() => [] as { userId: string; title: string; tag: string }[]);
+vi.mock("./push.server", () => ({
+  sendPushToPerson: async (
+    _db: unknown,
+    userId: string,
+    payload: { title: string; tag: string },
+  ) => {
+    pushed.push({ userId, title: payload.title, tag: payload.tag });
+    return { sent: 1, removed: 0 };
+  },
+}));
+
+const { deliverPushes } = await import("./delivery.server");
+const { loadPreferences, saveNotificationSettings } = await import("./preferences.server");
+
+/*
+ * The settings form of /hesap, push's quiet hours and its claims, and account deletion taking
+ * every notification row with it.
+ */
+
+let database: DatabaseHandle;
+/** 23:30 and 08:30 in Istanbul (UTC+3) on 2026-12-03. */
+const NIGHT = Date.parse("2026-12-03T20:30:00Z");
+const MORNING = Date.parse("2026-12-04T05:30:00Z");
+
+const form = (entries: [string, string][]) => {
+  const data = new FormData();
+  for (const [key, value] of entries) data.append(key, value);
+  return data;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const id of ["ayse", "mehmet"]) await createTestUser(database, id);
+});
+afterAll(() => database.close());
+
+describe("notification settings", () => {
+  it("defaults to everything on, a daily digest at 09:00, quiet 23:00-08:00", async () => {
+    const prefs = await loadPreferences(database.db, "ayse");
+    expect(prefs).toMatchObject({
+      digest: "daily",
+      digestTime: "09:00",
+      quietFrom: "23:00",
+      quietTo: "08:00",
+    });
+    expect(Object.values(prefs.channels).every(Boolean)).toBe(true);
+  });
+
+  it("saves the form and refuses bad input in Turkish, changing nothing", async () => {
+    expect(
+      await saveNotificationSettings(
+        database.db,
+        "ayse",
+        form([
+          ["digest", "weekly"],
+          ["digestTime", "25:00"],
+          ["quietFrom", "22:00"],
+          ["quietTo", "07:00"],
+        ]),
+      ),
+    ).toEqual({ error: "Özet saati SS:DD biçiminde olmalı (ör. 09:00)" });
+    expect((await loadPreferences(database.db, "ayse")).digest).toBe("daily");
+    expect(
+      await saveNotificationSettings(
+        database.db,
+        "ayse",
+        form([
+          ["digest", "weekly"],
+          ["digestTime", "20:15"],
+          ["quietFrom", "22:00"],
+          ["quietTo", "07:00"],
+          ["on", "episode_aired:site"],
+          ["on", "episode_aired:push"],
+        ]),
+      ),
+    ).toEqual({ success: "Bildirim ayarlarınız kaydedildi" });
+    const prefs = await loadPreferences(database.db, "ayse");
+    expect(prefs).toMatchObject({
+      digest: "weekly",
+      digestTime: "20:15",
+      quietFrom: "22:00",
+      quietTo: "07:00",
+    });
+    expect(prefs.channels["episode_aired:push"]).toBe(true);
+    expect(prefs.channels["episode_aired:email"]).toBe(false);
+    expect(prefs.channels["now_streaming:site"]).toBe(false);
+  });
+});
+
+describe("push delivery", () => {
+  it("waits out quiet hours, then pushes each notification once", async () => {
+    await database.db.execute(
+      sql`insert into notifications (user_id, kind, subject, payload, created_at) values
+          ('mehmet', 'episode_aired', 'tv:11:2026-12-03',
+           '{"title":"Şahsiyet: yeni bölüm","body":"1. Sezon 3. Bölüm","url":"/dizi/11/sezon/1/bolum/3"}',
+           ${new Date(NIGHT - 60_000).toISOString()}::timestamptz)`,
+    );
+    expect(await deliverPushes(database.db, NIGHT)).toEqual({ sent: 0, skipped: 0, failed: 0 });
+    expect(await deliverPushes(database.db, MORNING)).toEqual({ sent: 1, skipped: 0, failed: 0 });
+    expect(await deliverPushes(database.db, MORNING + 60_000)).toEqual({
+      sent: 0,
+      skipped: 0,
+      failed: 0,
+    });
+    expect(pushed).toEqual([
+      {
+        userId: "mehmet",
+        title: "Şahsiyet: yeni bölüm",
+        tag: expect.stringMatching(/^episode_aired:/),
+      },
+    ]);
+  });
+});
+
+describe("account deletion", () => {
+  it("removes the person's notifications, deliveries and settings", async () => {
+    await database.db.delete(user).where(eq(user.id, "mehmet"));
+    await database.db.delete(user).where(eq(user.id, "ayse"));
+    const [left] = await queryRows<{ count: number }>(
+      database.db,
+      sql`select (select count(*) from notifications) + (select count(*) from notification_deliveries)
+          + (select count(*) from notification_settings)
+          + (select count(*) from notification_preferences) as count`,
+    );
+    expect(Number(left!.count)).toBe(0);
+  });
+});
