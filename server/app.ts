@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -12,6 +12,7 @@ import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
+import { TEST_CLOCK_HEADER, testClockEnabled, testClockOffset } from "~/core/clock.server";
 import { createJobQueue } from "~/db/jobs.server";
 import { defineImportJobs, resumeImports, stopImportJobs } from "~/history/import/imports.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
@@ -260,6 +261,12 @@ function productionListener(
   };
 }
 
+/** The page cache's partition of a request on a test's clock: the header, when it is valid. */
+function testClockPartition(req: IncomingMessage): string | undefined {
+  const header = req.headers[TEST_CLOCK_HEADER];
+  return testClockOffset(header) === undefined ? undefined : String(header);
+}
+
 /** The counter's series by "layer result" (prom-client hashes its labels on each call). */
 const lookupSeries = new Map<string, ReturnType<typeof pageCacheLookups.labels>>();
 
@@ -290,6 +297,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         buildId: serverBuild.assets.version,
         onLookup: countPageCacheLookup,
         requestId: requestIdOf,
+        // A test's clock (decision 032): its pages are kept apart from the machine's day's.
+        partition: testClockEnabled ? testClockPartition : undefined,
         purge: services.env.cdnPurgeUrl
           ? cdnPurge(services.env.cdnPurgeUrl, services.logger)
           : undefined,
