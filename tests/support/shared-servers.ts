@@ -29,10 +29,17 @@ export const SERVER_POOL_VARIABLE = "PERDE_TEST_SERVER_POOL";
 /**
  * What every pool server runs with, beside the variables a file asks for: forwarded client
  * addresses believed from loopback, and a log line for every request (a file looks for its own
- * lines in `settledOutput`), and a clock per request (PERDE_TEST_CLOCK=1, X-Perde-Now:
- * decision 032), so files on different days share one server.
+ * lines in `settledOutput`), a clock per request (PERDE_TEST_CLOCK=1, X-Perde-Now), so files on
+ * different days share one server, and cheap password hashes for the hundreds of accounts the
+ * files make (PERDE_TEST_FAST_PASSWORDS=1): decision 032. The files that test sign-ins and
+ * passwords themselves (hardening, hardening-accounts) keep servers of their own, without either.
  */
-const POOL_ENV = { TRUST_PROXY: "loopback", LOG_LEVEL: "info", PERDE_TEST_CLOCK: "1" };
+const POOL_ENV = {
+  TRUST_PROXY: "loopback",
+  LOG_LEVEL: "info",
+  PERDE_TEST_CLOCK: "1",
+  PERDE_TEST_FAST_PASSWORDS: "1",
+};
 
 /** In a variable's value, `{port}` becomes the server's port (PUBLIC_SITE_URL naming itself). */
 const PORT_PLACEHOLDER = "{port}";
