@@ -126,7 +126,7 @@ describe("a test's clock (X-Perde-Now, decision 032)", () => {
       onClock = await read(site, header);
     }
     expect(onClock.body).toContain("© 1999 ");
-    for (let read = 0; read < 2; read++) {
+    for (let time = 0; time < 2; time++) {
       const plain = await read(site);
       expect(plain.body).toContain(thisYear);
       expect(plain.body).not.toContain("© 1999 ");
