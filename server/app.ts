@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -13,6 +13,7 @@ import { startRateLimitPruning } from "~/accounts/rate-limit.server";
 import { createAwardResolver } from "~/awards/winners.server";
 import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
+import { TEST_CLOCK_HEADER, testClockEnabled, testClockOffset } from "~/core/clock.server";
 import { createJobQueue } from "~/db/jobs.server";
 import { defineImportJobs, resumeImports, stopImportJobs } from "~/history/import/imports.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
@@ -276,6 +277,12 @@ function productionListener(
   };
 }
 
+/** The page cache's partition of a request on a test's clock: the header, when it is valid. */
+function testClockPartition(req: IncomingMessage): string | undefined {
+  const header = req.headers[TEST_CLOCK_HEADER];
+  return testClockOffset(header) === undefined ? undefined : String(header);
+}
+
 /** Each look-up of a page cache layer, in the metrics: hit, stale (kept past its lifetime) or miss. */
 const countLookup: LookupObserver = (layer, found) =>
   countPageCacheLookup(layer, !found ? "miss" : found.expiresAt > Date.now() ? "hit" : "stale");
@@ -298,6 +305,8 @@ export async function start(options: StartOptions = {}): Promise<Server> {
         buildId: serverBuild.assets.version,
         onLookup: countLookup,
         requestId: requestIdOf,
+        // A test's clock (decision 032): its pages are kept apart from the machine's day's.
+        partition: testClockEnabled ? testClockPartition : undefined,
         purge: services.env.cdnPurgeUrl
           ? cdnPurge(services.env.cdnPurgeUrl, services.logger)
           : undefined,

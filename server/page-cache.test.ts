@@ -219,6 +219,8 @@ function harness() {
     buildId: "build-1",
     logger: createLogger("silent"),
     now: () => clock.now,
+    // A page may depend on something beside its address: here on a test clock's X-Day.
+    partition: (req) => req.headers["x-day"] as string | undefined,
   });
   /** Renders of paths under /slow/ wait until `release()`. */
   let gate = deferred();
@@ -252,7 +254,7 @@ function harness() {
     const shared = cacheControl === PUBLIC && path !== "/cookie" && path !== "/leaky-nonce";
     const html = page(
       shared ? undefined : nonce,
-      `<nav>${who}</nav><p>${note}</p><p>render ${count} of ${req.url}</p>`,
+      `<nav>${who}</nav><p>${note}</p><p>render ${count} of ${req.url} ${req.headers["x-day"] ?? ""}</p>`,
     );
     if (shared) {
       const hashes = scriptHashesOf(html).join(" ");
@@ -474,6 +476,25 @@ describe("one render for many visitors", () => {
     );
     site.release();
     expect((await refresher).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("keeps the pages of a partition (a test's clock) apart, and drops them with the others", async () => {
+    const day = { headers: { "X-Day": "1999-06-01" } };
+    const get = async (path: string, init?: RequestInit) => {
+      const response = await fetch(site.url(path), init);
+      return { html: await response.text(), cache: response.headers.get("x-cache") };
+    };
+    await site.warm("/film/gunes-77");
+    const first = await get("/film/gunes-77", day);
+    expect([first.cache, first.html]).toEqual(["MISS", expect.stringContaining("1999-06-01")]);
+    await site.warm("/film/gunes-77", day);
+    const [dated, plain] = [await get("/film/gunes-77", day), await get("/film/gunes-77")];
+    expect([dated.cache, plain.cache]).toEqual(["HIT", "HIT"]);
+    expect(dated.html).toContain("1999-06-01");
+    expect(plain.html).not.toContain("1999-06-01");
+    await site.cache.forget(["movie:77"]);
+    expect((await get("/film/gunes-77", day)).cache).toBe("MISS");
+    expect((await get("/film/gunes-77")).cache).toBe("MISS");
   });
 
   it("drops an item's pages at once, variants included, and never stores a render that saw the old item", async () => {

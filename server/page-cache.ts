@@ -131,6 +131,11 @@ export interface PageCacheOptions {
   logger: Logger;
   /** The request's id, sent back with a hit (X-Request-Id). */
   requestId?: (req: IncomingMessage) => string | undefined;
+  /**
+   * What else, beside its address, a request's page depends on, when anything (a test's clock,
+   * decision 032): pages of one partition are kept apart from the others' and the plain ones.
+   */
+  partition?: (req: IncomingMessage) => string | undefined;
   now?: () => number;
 }
 
@@ -174,6 +179,7 @@ export function createPageCache({
   buildId,
   logger,
   requestId = () => undefined,
+  partition = () => undefined,
   now = Date.now,
 }: PageCacheOptions): PageCache {
   const renders = new Map<string, Render>();
@@ -198,10 +204,15 @@ export function createPageCache({
     res.end(req.method === "HEAD" ? undefined : gzip ? entry.gzip : entry.body);
   }
 
-  function startRender(key: string, req: IncomingMessage, res: ServerResponse): Render {
+  function startRender(
+    key: string,
+    address: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Render {
     let settle!: (entry: PageEntry | undefined) => void;
     const done = new Promise<PageEntry | undefined>((resolve) => (settle = resolve));
-    const pathname = key.slice(buildId.length + 1).split("?")[0]!;
+    const pathname = address.split("?")[0]!;
     const tag = pageTagOfPath(pathname);
     const render: Render = {
       key,
@@ -237,7 +248,7 @@ export function createPageCache({
     res: ServerResponse,
     next: RequestListener,
     key: string,
-    canonical: boolean,
+    page: { key: string; exact: boolean },
     found: PageEntry | undefined,
   ) {
     const time = now();
@@ -254,7 +265,7 @@ export function createPageCache({
       return;
     }
     // A variant address (`?utm_source=…`) renders, but only the page's own address is stored.
-    if (canonical) startRender(key, req, res);
+    if (page.exact) startRender(key, page.key, req, res);
     next(req, res);
   }
 
@@ -265,8 +276,9 @@ export function createPageCache({
         const url = req.url ?? "/";
         const page = pageKey(url);
         if (page === null) return next(req, res);
-        const key = `${buildId}:${page.key}`;
-        const canonical = page.exact;
+        const part = partition(req);
+        const key =
+          part === undefined ? `${buildId}:${page.key}` : `${buildId}:(${part}):${page.key}`;
         let found: ReturnType<PageStore["get"]>;
         try {
           found = store.get(key);
@@ -276,10 +288,10 @@ export function createPageCache({
         }
         if (found instanceof Promise) {
           found.then(
-            (entry) => answer(req, res, next, key, canonical, entry),
-            () => answer(req, res, next, key, canonical, undefined),
+            (entry) => answer(req, res, next, key, page, entry),
+            () => answer(req, res, next, key, page, undefined),
           );
-        } else answer(req, res, next, key, canonical, found);
+        } else answer(req, res, next, key, page, found);
       };
     },
 
@@ -373,6 +385,7 @@ export async function openPageCache({
   onLookup,
   purge,
   requestId,
+  partition,
 }: {
   redis?: RedisConnection;
   changes: ItemChanges;
@@ -381,6 +394,7 @@ export async function openPageCache({
   onLookup?: LookupObserver;
   purge?: CdnPurge;
   requestId?: (req: IncomingMessage) => string | undefined;
+  partition?: (req: IncomingMessage) => string | undefined;
 }): Promise<PageCache> {
   const memory = memoryPageStore();
   const store = redis
@@ -388,7 +402,7 @@ export async function openPageCache({
     : onLookup
       ? observedMemoryStore(memory, onLookup)
       : memory;
-  const cache = createPageCache({ store, buildId, logger, requestId });
+  const cache = createPageCache({ store, buildId, logger, requestId, partition });
   changes.listen(async (items) => {
     const tags = items.map(itemTag);
     try {

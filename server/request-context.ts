@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import {
+  TEST_CLOCK_HEADER,
+  testClockEnabled,
+  testClockOffset,
+  withClockOffset,
+} from "~/core/clock.server";
 import type { Logger } from "~/core/logger.server";
 import type { Lifecycle } from "./lifecycle";
 import { timeRequest } from "./metrics";
@@ -59,7 +65,8 @@ export function sendRequestId(req: IncomingMessage, res: ServerResponse): void {
 /**
  * The first thing every request meets, before the page cache: its id (sent back in X-Request-Id
  * by whatever answers, cache hits included) and logger, its place in the shutdown's drain, and
- * its metrics, both closed by one `close` listener.
+ * its metrics, both closed by one `close` listener. On a server started with PERDE_TEST_CLOCK=1
+ * (tests only), a request's X-Perde-Now sets its clock (app/core/clock.server.ts).
  */
 export function frontDoor(
   listener: RequestListener,
@@ -78,6 +85,10 @@ export function frontDoor(
       lifecycle.done(res);
       timed();
     });
-    listener(req, res);
+    const clockOffset = testClockEnabled
+      ? testClockOffset(req.headers[TEST_CLOCK_HEADER])
+      : undefined;
+    if (clockOffset === undefined) listener(req, res);
+    else withClockOffset(clockOffset, () => listener(req, res));
   };
 }

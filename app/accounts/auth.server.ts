@@ -16,6 +16,7 @@ import { profiles } from "~/db/schema";
 import type { Env } from "~/core/env.server";
 import type { Logger } from "~/core/logger.server";
 import type { Mailer } from "./mailer.server";
+import { testPasswordHashing } from "./test-passwords.server";
 
 /**
  * better-auth: email and password accounts, scrypt hashes, sessions in the database carried in
@@ -60,6 +61,8 @@ export function createAuth(env: Env, database: DatabaseHandle, mailer: Mailer, l
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // The test pool's servers only (PERDE_TEST_FAST_PASSWORDS=1): cheap hashes, decision 032.
+      password: testPasswordHashing(),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: owner, token }) {

@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import { SITE_TIME_ZONE } from "~/core/clock.server";
+import { currentClockOffset, SITE_TIME_ZONE, withClockOffset } from "~/core/clock.server";
 import type { Logger } from "~/core/logger.server";
 import type { DatabaseHandle } from "./client.server";
 
@@ -9,6 +9,9 @@ import type { DatabaseHandle } from "./client.server";
  * the next one (SELECT … FOR UPDATE SKIP LOCKED). On the embedded database the one process is
  * the only worker. Domains declare their queues at start-up (`define`) and add jobs with `send`.
  */
+
+/** Where a job sent on a test's clock carries its offset (decision 032); not seen by `run`. */
+const CLOCK_FIELD = "__perdeClockOffset";
 
 export type JobPolicy = "standard" | "short" | "singleton" | "stately";
 
@@ -88,8 +91,11 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): Starta
       async (jobs) => {
         for (const job of jobs) {
           const started = Date.now();
+          const { [CLOCK_FIELD]: clockOffset, ...data } = job.data as Record<string, unknown>;
           try {
-            await definition.run(job.data, { id: job.id });
+            if (typeof clockOffset === "number")
+              await withClockOffset(clockOffset, () => definition.run(data, { id: job.id }));
+            else await definition.run(data, { id: job.id });
             log.debug({ job: name, id: job.id, ms: Date.now() - started }, "job done");
           } catch (error) {
             log.warn({ job: name, id: job.id, err: error }, "job failed");
@@ -130,11 +136,18 @@ export function createJobQueue(database: DatabaseHandle, logger: Logger): Starta
       });
       for (const [name, definition] of definitions) await work(name, definition);
     },
-    send: (name, data, options = {}) =>
-      boss.send(name, data, {
-        singletonKey: options.singletonKey,
-        startAfter: options.startAfter,
-      }),
+    send: (name, data, options = {}) => {
+      // A job sent on a test's clock (PERDE_TEST_CLOCK=1 servers only) runs on it too.
+      const clockOffset = currentClockOffset();
+      return boss.send(
+        name,
+        clockOffset === undefined ? data : { ...data, [CLOCK_FIELD]: clockOffset },
+        {
+          singletonKey: options.singletonKey,
+          startAfter: options.startAfter,
+        },
+      );
+    },
     stop: (timeoutMs = 10_000) =>
       boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }),
   };

@@ -1,68 +1,42 @@
 import * as ical from "node-ical";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
-import { freePort, preparedDataDir, startAppServer, type TestServer } from "../support/app-server";
+import { beforeAll, expect, it } from "vitest";
+import { sharedServer, type SharedServer } from "../support/shared-servers";
 import { describeInBrowser, PHONE, useBrowser } from "./browser";
 import { newAccount, postForm } from "../support/form-posts";
 
 /*
- * Issue 23, parts 4 and 5: /takvim and its iCalendar feed. The server runs on the embedded
- * catalogue with its clock started on Saturday 17 March 2018 (PERDE_NOW), when Şahsiyet's first
- * episodes aired and Çukur was on its first season, every Monday. What the background job keeps
- * of a followed series (tracked_series, tracked_episodes) is written into the data directory
- * before the server starts, from the embedded catalogue's own rows, as the job would.
+ * Issue 23, parts 4 and 5: /takvim and its iCalendar feed, on a shared server of the embedded
+ * catalogue (its public address its own, for the feed's links); this file's requests to it are on
+ * Saturday 17 March 2018 (PERDE_NOW, decision 032), when Şahsiyet's first episodes aired and
+ * Çukur was on its first season, every Monday. Following a series reads its episodes from the
+ * catalogue at once (tracked_series, tracked_episodes), as the background job would.
  */
 
 const NOW = "2018-03-17T09:00:00Z";
 const DESKTOP = { width: 1280, height: 800 };
-let server: TestServer;
+let server: SharedServer;
 let site = "";
 const ids = { cukur: 0, sahsiyet: 0 };
 
-async function trackSeries(dataDir: string) {
-  const handle = await openDatabase({ dataDir });
-  try {
-    const titles = await handle.executeSql(
-      `select id, summary->>'name' as name from catalogue_titles
-        where media_type = 'tv' and summary->>'name' in ('Çukur', 'Şahsiyet')`,
-    );
-    for (const row of titles.rows as { id: number; name: string }[])
-      ids[row.name === "Çukur" ? "cukur" : "sahsiyet"] = row.id;
-    expect(ids.cukur).toBeGreaterThan(0);
-    expect(ids.sahsiyet).toBeGreaterThan(0);
-    await handle.executeSql(
-      `insert into tracked_series (series_id, name, status, poster_path, refreshed_at)
-       select id, summary->>'name', details->>'status', summary->>'posterPath', now()
-         from catalogue_titles where media_type = 'tv' and id = any($1)`,
-      [[ids.cukur, ids.sahsiyet]],
-    );
-    await handle.executeSql(
-      `insert into tracked_episodes (series_id, season_number, episode_number, name, air_date, runtime)
-       select series_id, season_number, episode_number, details->>'name',
-              (details->>'airDate')::date, (details->>'runtime')::smallint
-         from catalogue_episodes where season_number > 0 and series_id = any($1)`,
-      [[ids.cukur, ids.sahsiyet]],
-    );
-  } finally {
-    await handle.close();
-  }
+/** A series' id, from the first link of the site's own search whose address holds `slug`. */
+async function seriesId(query: string, slug: string) {
+  const html = await (await fetch(`${site}/ara?q=${encodeURIComponent(query)}`)).text();
+  const found = new RegExp(`href="/dizi/${slug}-\\d{4}-(\\d+)"`).exec(html)?.[1];
+  if (!found) throw new Error(`no ${slug} in the search for ${query}`);
+  return Number(found);
 }
 
 beforeAll(async () => {
-  const dataDir = await preparedDataDir();
-  await trackSeries(dataDir);
-  const port = await freePort();
-  site = `http://127.0.0.1:${port}`;
-  server = await startAppServer({
+  server = await sharedServer({
     CATALOGUE: "local",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_SITE_URL: site,
     PERDE_NOW: NOW,
+    PUBLIC_SITE_URL: "http://127.0.0.1:{port}",
   });
+  site = server.url;
+  ids.cukur = await seriesId("Çukur", "cukur");
+  ids.sahsiyet = await seriesId("Şahsiyet", "sahsiyet");
 });
-afterAll(() => server?.end());
 
 /** Posts a form as a page without JavaScript does. */
 const post = (path: string, body: Record<string, string>, cookie?: string) =>

@@ -1,13 +1,14 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CINEMA_SNAPSHOT_DAY } from "../fake-tmdb/fixtures";
-import { startAppServer, type TestServer } from "../support/app-server";
 import { useLiveSite } from "../support/live-site";
+import { sharedServer } from "../support/shared-servers";
 import { describeInBrowser, MENU_CONTROL, PHONE, useBrowser } from "./browser";
 
 /*
  * Vizyonda (issue #26, item 1), with the site's clock set (PERDE_NOW):
- * - on the embedded catalogue on Tuesday 25 July 2023, when Barbie and Oppenheimer had opened
+ * - on the shared server of the embedded catalogue, each test's requests on a day of their own
+ *   (decision 032): Tuesday 25 July 2023, when Barbie and Oppenheimer had opened
  *   on Friday, Spider-Man: Örümcek-Evrenine Geçiş was in its eighth week and Kuru Otlar Üstüne
  *   was to open on 29 September; and in January 2021, with the cinemas closed;
  * - on the fake movie database's snapshot of Tuesday 11 March 2025 (fixtures.ts), whose region
@@ -58,20 +59,14 @@ const noSidewaysScroll = (page: Page) =>
 
 describeInBrowser("Vizyonda on the embedded catalogue", () => {
   const browser = useBrowser();
-  let summer: TestServer;
-  let lockdown: TestServer;
-  beforeAll(async () => {
-    [summer, lockdown] = await Promise.all([
-      startAppServer({ CATALOGUE: "local", PERDE_NOW: "2023-07-25T12:00:00+03:00" }),
-      startAppServer({ CATALOGUE: "local", PERDE_NOW: "2021-01-15T12:00:00+03:00" }),
-    ]);
-  });
-  afterAll(async () => {
-    await Promise.all([summer?.end(), lockdown?.end()]);
-  });
+  /** The embedded catalogue's shared server, this file's requests to it from now on that day. */
+  const onDay = async (instant: string) =>
+    (await sharedServer({ CATALOGUE: "local", PERDE_NOW: instant })).url;
+  const summer = () => onDay("2023-07-25T12:00:00+03:00");
+  const lockdown = () => onDay("2021-01-15T12:00:00+03:00");
 
   it("shows this week's openings, what else is on and what is coming, with Turkish dates", async () => {
-    const page = await browser.newPage(DESKTOP, summer.url);
+    const page = await browser.newPage(DESKTOP, await summer());
     await page.goto("/");
     await page
       .getByRole("navigation", { name: "Ana menü" })
@@ -98,7 +93,7 @@ describeInBrowser("Vizyonda on the embedded catalogue", () => {
   });
 
   it("fits a phone, is in the phone menu, and keeps the family filter in the URL", async () => {
-    const page = await browser.newPage(PHONE, summer.url);
+    const page = await browser.newPage(PHONE, await summer());
     await page.goto("/");
     await page.locator(MENU_CONTROL).click();
     await page
@@ -128,7 +123,7 @@ describeInBrowser("Vizyonda on the embedded catalogue", () => {
   });
 
   it("says plainly that nothing is on, instead of empty grids", async () => {
-    const page = await browser.newPage(PHONE, lockdown.url);
+    const page = await browser.newPage(PHONE, await lockdown());
     await page.goto("/vizyonda");
     expect(await page.getByRole("status").textContent()).toBe("Şu anda vizyonda film yok.");
     expect(await page.getByRole("heading", { name: "Bu Hafta Vizyonda" }).count()).toBe(0);
@@ -145,15 +140,16 @@ describeInBrowser("Vizyonda on the embedded catalogue", () => {
   });
 
   it("is a public, cached page with its description and preview tags; other segments are 404", async () => {
-    const response = await fetch(`${summer.url}/vizyonda`);
+    const site = await summer();
+    const response = await fetch(`${site}/vizyonda`);
     expect(response.headers.get("cache-control")).toContain("public");
     const html = await response.text();
     expect(html).toContain("<title>Vizyonda | Perde</title>");
     expect(html).toMatch(/<meta name="description" content="Türkiye sinemalarında bu hafta/);
     expect(html).toContain('<meta property="og:title" content="Vizyonda"/>');
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/vizyonda"\/>/);
-    expect((await fetch(`${summer.url}/vizyonda/bilinmeyen`)).status).toBe(404);
-    const sitemap = await (await fetch(`${summer.url}/sitemap/static.xml`)).text();
+    expect((await fetch(`${site}/vizyonda/bilinmeyen`)).status).toBe(404);
+    const sitemap = await (await fetch(`${site}/sitemap/static.xml`)).text();
     expect(sitemap).toMatch(/<loc>[^<]+\/vizyonda<\/loc>/);
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type RunningServer, type TestServer } from "../support/app-server";
 import { follow, raw, Visitor } from "../support/raw-http";
 
@@ -93,6 +93,43 @@ describe("client addresses", () => {
       expect(other.body).toContain("E-posta veya şifre hatalı");
     } finally {
       await behindProxy.stop();
+    }
+  });
+});
+
+describe("a test's clock (X-Perde-Now, decision 032)", () => {
+  const header = { "X-Perde-Now": "1999-06-01T09:00:00Z" };
+  const thisYear = `© ${new Date().getUTCFullYear()} `;
+  /** A page's text as the footer says it (React marks text boundaries with empty comments). */
+  const read = async (site: string, headers: Record<string, string> = {}) => {
+    const page = await raw(site, { path: "/", headers });
+    return { ...page, body: page.body.replaceAll("<!-- -->", "") };
+  };
+  // The footer's © year comes from the site's clock. A `perde.` cookie makes a page personal:
+  // rendered for the request, never answered from the page cache.
+  const personal = { ...header, Cookie: "perde.saat=1" };
+
+  it("is ignored by a server started without PERDE_TEST_CLOCK=1", async () => {
+    const page = await read(server.url, personal);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain("© 1999 ");
+    expect(page.body).toContain(thisYear);
+  });
+
+  it("sets the day of a request on a shared server; its cached pages are kept apart", async () => {
+    const site = inject("baseURL");
+    expect((await read(site, personal)).body).toContain("© 1999 ");
+    // Read until that day's copy is stored and answers (the first read renders and stores it).
+    let onClock = await read(site, header);
+    while (onClock.headers["x-cache"] !== "HIT") {
+      expect(onClock.body).toContain("© 1999 ");
+      onClock = await read(site, header);
+    }
+    expect(onClock.body).toContain("© 1999 ");
+    for (let time = 0; time < 2; time++) {
+      const plain = await read(site);
+      expect(plain.body).toContain(thisYear);
+      expect(plain.body).not.toContain("© 1999 ");
     }
   });
 });

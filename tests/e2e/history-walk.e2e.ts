@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import * as ical from "node-ical";
-import { freePort, projectRoot, startAppServer, type TestServer } from "../support/app-server";
+import { projectRoot } from "../support/app-server";
+import { sharedServer, type SharedServer } from "../support/shared-servers";
 import { describeInBrowser, hydrated, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
 
@@ -11,7 +12,9 @@ import { launchChromium } from "./chromium";
  * Issues 23 and 24 as ONE visitor walks through them, in one browser context with JavaScript:
  * what carries over between pages (the session, the back button, a page seen before, the page
  * cache, optimistic state) is what this file tests; each feature's own file tests its details.
- * The server runs on the embedded catalogue with its clock on 26 December 2025 in Istanbul:
+ * The server is a shared one on the embedded catalogue (its public address its own, for the
+ * calendar feed); this file's requests to it are on 26 December 2025 in Istanbul (PERDE_NOW,
+ * decision 032):
  * Stranger Things (66732) has aired the first four episodes of its fifth season on 26 November
  * and the fifth to seventh yesterday; the eighth airs on Wednesday 31 December.
  */
@@ -51,7 +54,7 @@ function airedFromContent() {
   throw new Error(`series ${SERIES_ID} is not in the embedded catalogue`);
 }
 
-let server: TestServer;
+let server: SharedServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** Console and page errors of every tab (a hydration mismatch, a failed fetch, a CSP violation). */
@@ -60,14 +63,11 @@ const errors: string[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     // The calendar feed's address is the public site's: this server's own.
-    freePort().then((port) =>
-      startAppServer({
-        CATALOGUE: "local",
-        PERDE_NOW: NOW,
-        PORT: String(port),
-        PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      }),
-    ),
+    sharedServer({
+      CATALOGUE: "local",
+      PERDE_NOW: NOW,
+      PUBLIC_SITE_URL: "http://127.0.0.1:{port}",
+    }),
     launchChromium(),
   ]);
 });
@@ -77,7 +77,6 @@ afterEach(() => {
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
-  await server?.end();
 });
 
 /** A tab in a new context (a browser of its own), whose `goto` waits for hydration. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject, it } from "vitest";
 import { API_KEY } from "../fake-tmdb/fixtures";
-import { startAppServer, type RunningServer } from "../support/app-server";
+import { sharedServer, type SharedServer } from "../support/shared-servers";
 import { newAccount, postForm } from "../support/form-posts";
 import { describeInBrowser, openTab, PHONE } from "./browser";
 import { launchChromium } from "./chromium";
@@ -17,14 +17,15 @@ import { launchChromium } from "./chromium";
  * - coming back where you were: sign-in returns to the film with the title added, the return
  *   path is checked, episode pages link to their neighbours, a mark without JavaScript comes
  *   back to its row.
- * The embedded catalogue's server runs on 27 November 2026.
+ * Both servers are shared (the embedded catalogue's and the live one library.e2e.ts uses); this
+ * file's requests to the embedded catalogue's are on 27 November 2026 (PERDE_NOW, decision 032).
  */
 
 const DESKTOP = { width: 1280, height: 800 };
 const fakeTmdbURL = inject("fakeTmdbURL");
 
-let local: RunningServer;
-let live: RunningServer;
+let local: SharedServer;
+let live: SharedServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const errors: string[] = [];
@@ -42,8 +43,8 @@ async function findLink(site: string, query: string, prefix: string, slug: strin
 
 beforeAll(async () => {
   [local, live, browser] = await Promise.all([
-    startAppServer({ CATALOGUE: "local", PERDE_NOW: "2026-11-27T09:00:00Z" }),
-    startAppServer({ CATALOGUE: "tmdb", TMDB_API_BASE_URL: fakeTmdbURL, TMDB_API_KEY: API_KEY }),
+    sharedServer({ CATALOGUE: "local", PERDE_NOW: "2026-11-27T09:00:00Z" }),
+    sharedServer({ CATALOGUE: "tmdb", TMDB_API_BASE_URL: fakeTmdbURL, TMDB_API_KEY: API_KEY }),
     launchChromium(),
   ]);
   at.sahsiyet = await findLink(local.url, "Şahsiyet", "/dizi", "sahsiyet");
@@ -57,7 +58,6 @@ afterEach(() => {
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
-  await Promise.all([local?.stop(), live?.stop()]);
 });
 
 async function tab(

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { startAppServer } from "../support/app-server";
 import { newAccount, postForm } from "../support/form-posts";
+import { sharedServer } from "../support/shared-servers";
 import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 
 /*
@@ -14,7 +14,9 @@ import { describeInBrowser, PHONE, siteWithTabs } from "./browser";
 const DESKTOP = { width: 1280, height: 800 };
 const FIGHT_CLUB = "/film/dovus-kulubu-1999-550";
 
-const app = siteWithTabs(() => startAppServer());
+// The shared server of the embedded catalogue: every list, profile and picture here is this
+// file's own people's.
+const app = siteWithTabs(() => sharedServer());
 
 const post = (path: string, body: Record<string, string>, cookie: string) =>
   postForm(app.site, path, body, cookie);

@@ -71,7 +71,12 @@ export function createSeedDataDir(): Promise<string> {
     "node_modules/@electric-sql/pglite/package.json",
   ];
   return cachedFolder("e2e-seed", inputs, async (dir) => {
-    const server = await startAppServer({ CATALOGUE: "local", DATA_DIR: dir });
+    // A first start (migrations, the catalogue loaded) took over 100 s on this 2-core machine
+    // at a load average of 30: the global setup has no hook limit, so it may wait longer.
+    const server = await startAppServer(
+      { CATALOGUE: "local", DATA_DIR: dir },
+      { timeoutMs: 300_000 },
+    );
     await server.stop();
   });
 }

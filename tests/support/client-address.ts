@@ -40,10 +40,56 @@ export function renewClientAddress() {
 }
 
 /**
- * The header that makes a request to `site` come from `address` (the running test's own by
- * default), when `site` is a shared server; nothing for any other server, which would not
- * believe it anyway and may be testing what it does with a forged one.
+ * The test clocks of shared servers in this file (decision 032): origin → X-Perde-Now's value.
+ * Module state, not the environment: the next file in this process starts on the real clock.
+ */
+const clocks = new Map<string, string>();
+
+/**
+ * Puts this file's visitors of the shared server at `url` on a clock that stands at `instant`
+ * now and runs on from there, as PERDE_NOW does for a server of its own (undefined: the real
+ * clock). The pool's servers take the clock per request (PERDE_TEST_CLOCK=1).
+ */
+export function setSiteClock(url: string, instant: string | undefined) {
+  const origin = new URL(url).origin;
+  if (instant === undefined) clocks.delete(origin);
+  else {
+    if (Number.isNaN(Date.parse(instant))) throw new Error(`not an ISO-8601 instant: ${instant}`);
+    clocks.set(origin, `${instant};since=${Date.now()}`);
+  }
+}
+
+/** The header that puts a request to `site` on this file's clock for it, if it set one. */
+export function clockHeaders(site: string): Record<string, string> {
+  const clock = clocks.get(new URL(site).origin);
+  return clock === undefined ? {} : { "X-Perde-Now": clock };
+}
+
+/**
+ * The headers that make a request to `site` come from `address` (the running test's own by
+ * default), when `site` is a shared server, on the file's clock for it if any; nothing for any
+ * other server, which would not believe it anyway and may be testing what it does with a forged
+ * one.
  */
 export function clientHeaders(site: string, address = current): Record<string, string> {
-  return sharedSites().has(new URL(site).origin) ? { "X-Forwarded-For": address } : {};
+  return sharedSites().has(new URL(site).origin)
+    ? { "X-Forwarded-For": address, ...clockHeaders(site) }
+    : {};
+}
+
+/**
+ * Makes this process's `fetch` send the file's clock to the shared servers that have one, so a
+ * plain `fetch(site + path)` in a test sees the same day as its browser tabs (the e2e setup file
+ * installs it).
+ */
+export function sendClocksWithFetch() {
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const clock = clocks.size ? clockHeaders(url) : {};
+    if (!("X-Perde-Now" in clock)) return original(input, init);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : {}));
+    if (!headers.has("X-Perde-Now")) headers.set("X-Perde-Now", clock["X-Perde-Now"]!);
+    return original(input, { ...init, headers });
+  };
 }

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { clientHeaders, newClientAddress } from "./client-address";
+import { clientHeaders, clockHeaders, newClientAddress } from "./client-address";
 
 /*
  * A bare HTTP client for attacking the built server the way a script would: any method, any
@@ -84,7 +84,7 @@ export async function follow(base: string, path: string, headers: Record<string,
 /**
  * A visitor with cookies, posting forms as a browser without JavaScript does. On a shared server
  * (shared-servers.ts) a visitor without an address of its own (`from`) is a client of its own
- * through X-Forwarded-For.
+ * through X-Forwarded-For; either way it is on the file's clock for that server, if any.
  */
 export class Visitor {
   private cookies = new Map<string, string>();
@@ -94,7 +94,7 @@ export class Visitor {
     readonly base: string,
     readonly from?: string,
   ) {
-    this.forwarded = from ? {} : clientHeaders(base, newClientAddress());
+    this.forwarded = from ? clockHeaders(base) : clientHeaders(base, newClientAddress());
   }
 
   get cookieHeader(): string {

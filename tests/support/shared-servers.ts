@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { freePort, startAppServer, type TestServer } from "./app-server";
-import { rememberSharedSite } from "./client-address";
+import { rememberSharedSite, setSiteClock } from "./client-address";
 
 /*
  * Built servers shared by the browser test files (docs/testing.md, "Shared servers").
@@ -10,8 +10,9 @@ import { rememberSharedSite } from "./client-address";
  * spent a good part of its time starting and stopping servers. The e2e global setup therefore
  * runs a server pool: a small HTTP service in the global setup's process that starts one app
  * server per distinct set of environment variables, the first time a test file asks for it, and
- * keeps it until the run ends. Files asking for the same variables (the embedded catalogue; one
- * clock, PERDE_NOW) get the same server, in whichever worker they run.
+ * keeps it until the run ends. Files asking for the same variables (the embedded catalogue, say)
+ * get the same server, in whichever worker they run; a file's day (PERDE_NOW) is no variable of
+ * the server but a header of the file's requests (decision 032).
  *
  * Pool servers trust X-Forwarded-For from loopback (TRUST_PROXY=loopback): every visitor a test
  * makes on them (a browser tab, an account made with form posts, a `Visitor`) comes from a client
@@ -28,9 +29,17 @@ export const SERVER_POOL_VARIABLE = "PERDE_TEST_SERVER_POOL";
 /**
  * What every pool server runs with, beside the variables a file asks for: forwarded client
  * addresses believed from loopback, and a log line for every request (a file looks for its own
- * lines in `settledOutput`).
+ * lines in `settledOutput`), a clock per request (PERDE_TEST_CLOCK=1, X-Perde-Now), so files on
+ * different days share one server, and cheap password hashes for the hundreds of accounts the
+ * files make (PERDE_TEST_FAST_PASSWORDS=1): decision 032. The files that test sign-ins and
+ * passwords themselves (hardening, hardening-accounts) keep servers of their own, without either.
  */
-const POOL_ENV = { TRUST_PROXY: "loopback", LOG_LEVEL: "info" };
+const POOL_ENV = {
+  TRUST_PROXY: "loopback",
+  LOG_LEVEL: "info",
+  PERDE_TEST_CLOCK: "1",
+  PERDE_TEST_FAST_PASSWORDS: "1",
+};
 
 /** In a variable's value, `{port}` becomes the server's port (PUBLIC_SITE_URL naming itself). */
 const PORT_PLACEHOLDER = "{port}";
@@ -138,11 +147,16 @@ async function ask(env: Record<string, string>, output: boolean) {
  * The pool's server for these variables (the embedded catalogue by default: the same server as
  * `inject("baseURL")`), started by the first file that asks. `{port}` in a value is the server's
  * own port. Tests on it share its database with other files: they make their own people and
- * lists, and never count on a film, a page or a total that another file may change.
+ * lists, and never count on a film, a page or a total that another file may change. `PERDE_NOW`
+ * puts the file's requests to it on that day (X-Perde-Now, decision 032): its tabs, form posts,
+ * visitors and plain `fetch` calls; pages on a day of their own skip the page cache.
  */
-export async function sharedServer(env: Record<string, string> = {}): Promise<SharedServer> {
+export async function sharedServer(asked: Record<string, string> = {}): Promise<SharedServer> {
+  // A day of the file's own (PERDE_NOW) is sent with its requests, not a server of its own.
+  const { PERDE_NOW: day, ...env } = asked;
   const { url } = await ask(env, false);
   rememberSharedSite(url);
+  setSiteClock(url, day);
   return {
     url,
     settledOutput: async () => (await ask(env, true)).output ?? "",
