@@ -86,11 +86,11 @@ async function benchOn(label: string, handle: DatabaseHandle) {
   const first = await readFeed(db, "u0", null);
   if (first.rows.length !== 30 || !first.next) throw new Error("the feed's first page is not full");
   const reviewIds = (
-    (await db.execute(sql`select id from reviews order by id`)).rows as { id: number }[]
-  ).map((row) => Number(row.id));
+    (await db.execute(sql`select id from reviews order by id`)) as { rows: { id: number }[] }
+  ).rows.map((row) => Number(row.id));
   const listIds = (
-    (await db.execute(sql`select id from lists order by id`)).rows as { id: number }[]
-  ).map((row) => Number(row.id));
+    (await db.execute(sql`select id from lists order by id`)) as { rows: { id: number }[] }
+  ).rows.map((row) => Number(row.id));
   if (process.env.BENCH_EXPLAIN) {
     // The first page's query, as readFeed writes it, with PostgreSQL's plan.
     let query: SQL | undefined;
@@ -101,7 +101,9 @@ async function benchOn(label: string, handle: DatabaseHandle) {
       },
     } as unknown as Database;
     await readFeed(capture, "u0", null);
-    const plan = await db.execute(sql`explain (analyze, buffers) ${query!}`);
+    const plan = (await db.execute(sql`explain (analyze, buffers) ${query!}`)) as {
+      rows: { "QUERY PLAN": string }[];
+    };
     for (const line of plan.rows as { "QUERY PLAN": string }[]) console.log(line["QUERY PLAN"]);
   }
   const results = {

@@ -25,6 +25,10 @@ import { report } from "./reports.server";
 
 let database: DatabaseHandle;
 const db = () => database.db;
+/** The ids of inserted rows, in order. */
+const ids = (rows: { id: number }[]) => rows.map((row) => row.id) as [number, number];
+/** The rows of a raw query. */
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 let review: number;
 let bareRating: number;
 let diaryWithWords: number;
@@ -47,30 +51,36 @@ beforeAll(async () => {
   await person("can");
   await person("yeni", true, new Date());
   await person("kapali", false);
-  [{ id: review }, { id: bareRating }] = await db()
-    .insert(reviews)
-    .values([
-      { userId: "ela", itemType: "movie", itemId: 550, comment: "Çok güzel bir film, öneririm." },
-      { userId: "ela", itemType: "movie", itemId: 551, rating: 7 },
-    ])
-    .returning({ id: reviews.id });
-  [{ id: diaryWithWords }] = await db()
-    .insert(diaryEntries)
-    .values({
-      userId: "ela",
-      itemType: "movie",
-      itemId: 550,
-      watchedOn: "2026-11-01",
-      review: "Yeniden izledim, yine güzel.",
-    })
-    .returning({ id: diaryEntries.id });
-  [{ id: publicList }, { id: privateList }] = await db()
-    .insert(lists)
-    .values([
-      { ownerId: "ela", name: "Açık liste", visibility: "public" },
-      { ownerId: "ela", name: "Gizli liste", visibility: "private" },
-    ])
-    .returning({ id: lists.id });
+  [review, bareRating] = ids(
+    await db()
+      .insert(reviews)
+      .values([
+        { userId: "ela", itemType: "movie", itemId: 550, comment: "Çok güzel bir film, öneririm." },
+        { userId: "ela", itemType: "movie", itemId: 551, rating: 7 },
+      ])
+      .returning({ id: reviews.id }),
+  );
+  [diaryWithWords] = ids(
+    await db()
+      .insert(diaryEntries)
+      .values({
+        userId: "ela",
+        itemType: "movie",
+        itemId: 550,
+        watchedOn: "2026-11-01",
+        review: "Yeniden izledim, yine güzel.",
+      })
+      .returning({ id: diaryEntries.id }),
+  );
+  [publicList, privateList] = ids(
+    await db()
+      .insert(lists)
+      .values([
+        { ownerId: "ela", name: "Açık liste", visibility: "public" },
+        { ownerId: "ela", name: "Gizli liste", visibility: "private" },
+      ])
+      .returning({ id: lists.id }),
+  );
 });
 afterAll(() => database.close());
 
@@ -117,9 +127,9 @@ describe("likes", () => {
       .returning({ id: lists.id });
     await like(db(), "can", { type: "list", id: gone!.id });
     await db().execute(sql`delete from lists where id = ${gone!.id}`);
-    const [row] = (
-      await db().execute(sql`select count(*)::int as n from likes where list_id = ${gone!.id}`)
-    ).rows as { n: number }[];
+    const [row] = await rowsOf<{ n: number }>(
+      db().execute(sql`select count(*)::int as n from likes where list_id = ${gone!.id}`),
+    );
     expect(row!.n).toBe(0);
   });
 });
@@ -233,9 +243,9 @@ describe("reports", () => {
     expect(
       (await report(db(), "can", { type: "list", id: publicList }, "other", "x".repeat(501))).ok,
     ).toBe(false);
-    const rows = (
-      await db().execute(sql`select reason from reports where review_id = ${review} order by id`)
-    ).rows as { reason: string }[];
+    const rows = await rowsOf<{ reason: string }>(
+      db().execute(sql`select reason from reports where review_id = ${review} order by id`),
+    );
     expect(rows.map((row) => row.reason)).toEqual(["spoiler", "spam"]);
   });
 });
