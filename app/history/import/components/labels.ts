@@ -15,4 +15,6 @@ export const WRITTEN_LABELS: Record<ImportRowKind, string> = {
   review: "Yorumlu günlük kaydı (reviews.csv)",
   "imdb-rating": "IMDb puanı",
   "imdb-list": "IMDb listesinden İzleyeceğim listesine eklenen",
+  episode: "İzlendi olarak işaretlenen bölüm",
+  "series-status": "İzliyorum ya da İzleyeceğim listesine eklenen dizi",
 };
