@@ -13,7 +13,18 @@ import { importRows, imports, type ImportRowFields, type ImportRowKind } from "~
 import type { JobQueue } from "~/db/jobs.server";
 import { watchlist } from "~/db/schema";
 import { episodeWatches } from "~/db/tracking-schema";
-import { importOf, resolveRow, runImport, type ImportServices } from "./imports.server";
+import { diaryEntries } from "~/db/history-schema";
+import { today } from "~/core/clock.server";
+import { importFixture, tvTimeZip } from "../../../tests/support/import-files";
+import {
+  createImport,
+  importOf,
+  resolveRow,
+  runImport,
+  skipRemaining,
+  type ImportServices,
+} from "./imports.server";
+import { checkUpload, readUpload } from "./read-upload.server";
 
 /*
  * Episode rows (the groundwork of TV Time, Netflix and Trakt imports) against the fake movie
@@ -44,7 +55,7 @@ beforeAll(async () => {
     jobs: { send: async () => "job" } as unknown as JobQueue,
     changes: { changed: async () => undefined } as unknown as ItemChanges,
   };
-  for (const id of ["deniz", "elif"]) await createTestUser(handle, id);
+  for (const id of ["deniz", "elif", "tvtime"]) await createTestUser(handle, id);
 }, 120_000);
 afterAll(async () => {
   await fake?.close();
@@ -217,4 +228,121 @@ describe("importing episode rows", () => {
     expect(marks).toHaveLength(7);
     expect(marks[0]).toMatchObject({ watchedAt: new Date("2019-01-01T00:00:00Z"), rewatches: 142 });
   }, 120_000);
+});
+
+describe("importing TV Time's export", () => {
+  it("reads every file by its header, dates episodes from watched_on_episode.csv and reports the votes as skipped", async () => {
+    const bytes = await tvTimeZip();
+    const checked = await checkUpload("export (1).zip", bytes, { today: today() });
+    expect(checked).toMatchObject({ ok: true, source: "tvtime" });
+    const created = await createImport(services, "tvtime", {
+      fileName: "export (1).zip",
+      source: "tvtime",
+      bytes,
+    });
+    if (!created.ok) throw new Error(created.message);
+    await runImport(services, created.importId);
+    const view = (await importOf(handle.db, "tvtime", created.importId))!;
+    // The series TV Time's id does not find: asked once, by its name.
+    expect(view.status).toBe("review");
+    expect(view.review.map((row) => row.title)).toEqual(['Kırmızı Oda, "Özel" 🎬']);
+    expect(view.report.skippedFiles).toEqual([
+      { file: "ratings-3-prod-episode_votes.csv", reason: expect.stringContaining("vote_key") },
+    ]);
+    expect(view.report.badRows).toEqual([
+      { file: "tracking-prod-records-v2.csv", line: 9, reason: "Sezon numarası geçersiz." },
+    ]);
+    expect(await marksOf("tvtime")).toEqual([
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 1,
+        watchedAt: new Date("2019-03-04T21:13:44Z"),
+        rewatches: 1,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 2,
+        watchedAt: new Date("2019-03-05T20:00:00Z"),
+        rewatches: 0,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 3,
+        watchedAt: new Date("2019-03-06T22:00:00Z"),
+        rewatches: 0,
+      },
+    ]);
+    await skipRemaining(handle.db, "tvtime", created.importId);
+    const done = (await importOf(handle.db, "tvtime", created.importId))!;
+    expect(done.report.written).toEqual({
+      episode: 4,
+      "series-status": 2,
+      diary: 1,
+      watched: 1,
+      watchlist: 1,
+    });
+    expect(done.report.unwrittenCount).toBe(1);
+    // Favourites are offered, never set: Yalı Çapkını is not even added to the list.
+    expect(done.report.favourites).toEqual([
+      { mediaType: "tv", id: 1396, title: "Breaking Bad" },
+      { mediaType: "tv", id: 1_000_201, title: "Yalı Çapkını" },
+    ]);
+    const list = await handle.db
+      .select({ type: watchlist.itemType, id: watchlist.itemId, status: watchlist.status })
+      .from(watchlist)
+      .where(eq(watchlist.userId, "tvtime"))
+      .orderBy(watchlist.itemType, watchlist.itemId);
+    expect(list).toEqual([
+      { type: "movie", id: 238, status: "watched" },
+      { type: "movie", id: 550, status: "watched" },
+      { type: "movie", id: expect.any(Number), status: "plan_to_watch" },
+      { type: "tv", id: 1396, status: "watching" },
+    ]);
+    const diary = await handle.db
+      .select({ id: diaryEntries.itemId, watchedOn: diaryEntries.watchedOn })
+      .from(diaryEntries)
+      .where(eq(diaryEntries.userId, "tvtime"));
+    // 20:30 UTC on 14 July is 23:30 in Istanbul: the same day.
+    expect(diary).toEqual([{ id: 550, watchedOn: "2018-07-14" }]);
+  });
+
+  it("refuses a file whose header is no known one, naming its columns", async () => {
+    const checked = await checkUpload(
+      "tracking-prod-records-v2.csv",
+      Buffer.from("s_id,season_number,episode_number,series_name_x\n1,1,1,X\n"),
+      { today: today() },
+    );
+    expect(checked).toEqual({
+      ok: false,
+      message: expect.stringMatching(/tanınmadı.*series_name_x.*TV Time/),
+    });
+  });
+
+  it("reads the older export's episode file (tv_show_name, episode_season_number)", async () => {
+    const read = await readUpload(
+      "older-tracking.csv",
+      importFixture("tvtime/older-tracking.csv"),
+      {
+        today: today(),
+      },
+    );
+    expect(read).toMatchObject({
+      ok: true,
+      source: "tvtime",
+      rows: [
+        {
+          kind: "episode",
+          fields: {
+            title: "Breaking Bad",
+            season: 1,
+            episode: 5,
+            watchedAt: "2017-10-10T21:00:00.000Z",
+          },
+        },
+      ],
+    });
+  });
 });

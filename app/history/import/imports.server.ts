@@ -478,6 +478,7 @@ async function readStoredUpload(
   if (read.ok) {
     report.badRows = read.badRows.slice(0, REPORT_ROWS);
     report.badRowCount = read.badRows.length;
+    if (read.skippedFiles.length > 0) report.skippedFiles = read.skippedFiles;
   }
   const refusal = !read.ok
     ? read.message
@@ -606,6 +607,25 @@ async function finishIfResolved(db: Database, importId: number) {
       .orderBy(asc(importRows.id))
       .limit(REPORT_ROWS);
     report.notes = noted.map((row) => ({ file: row.file, line: row.line, note: row.note! }));
+    // Favourites of the file (TV Time's): offered as Favori 4 candidates on the report.
+    const favourites = await tx
+      .select({ type: importRows.itemType, id: importRows.itemId, fields: importRows.fields })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.importId, importId),
+          eq(importRows.state, "written"),
+          sql`(${importRows.fields} ->> 'favourite')::boolean is true`,
+        ),
+      )
+      .orderBy(asc(importRows.id))
+      .limit(50);
+    if (favourites.length > 0)
+      report.favourites = favourites.map((row) => ({
+        mediaType: row.type ?? "tv",
+        id: row.id!,
+        title: row.fields.title,
+      }));
     const unwritten = await tx
       .select({ file: importRows.file, line: importRows.line, reason: importRows.reason })
       .from(importRows)

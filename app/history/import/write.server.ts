@@ -67,7 +67,7 @@ export async function writeRow(
       // İzliyorum adds or moves up from İzleyeceğim (never down from İzledim); İzleyeceğim only
       // adds. A favourite is offered on the report, never set here.
       if (fields.status === "watching") await startWatching(db, userId, item);
-      else await addToWatchlist(db, userId, item);
+      else if (fields.status === "plan_to_watch") await addToWatchlist(db, userId, item);
       return null;
     case "episode":
       // Episode rows are written in bulk by episodes.server.ts.
