@@ -187,6 +187,13 @@ export interface ImportRowFields {
   /** A series-status row: İzliyorum or İzleyeceğim, and whether it is a favourite. */
   status?: "watching" | "plan_to_watch";
   favourite?: boolean;
+  /**
+   * The source never says a year (Netflix): a title is sure when exactly one title of the
+   * catalogue bears the name.
+   */
+  noYear?: boolean;
+  /** A row that may be a film or a series (Netflix's My List). */
+  eitherKind?: boolean;
 }
 
 export interface ImportCandidate {

@@ -15,7 +15,7 @@ import { watchlist } from "~/db/schema";
 import { episodeWatches } from "~/db/tracking-schema";
 import { diaryEntries } from "~/db/history-schema";
 import { today } from "~/core/clock.server";
-import { importFixture, tvTimeZip } from "../../../tests/support/import-files";
+import { importFixture, tvTimeZip, zipOf } from "../../../tests/support/import-files";
 import {
   createImport,
   importOf,
@@ -55,7 +55,8 @@ beforeAll(async () => {
     jobs: { send: async () => "job" } as unknown as JobQueue,
     changes: { changed: async () => undefined } as unknown as ItemChanges,
   };
-  for (const id of ["deniz", "elif", "tvtime"]) await createTestUser(handle, id);
+  for (const id of ["deniz", "elif", "tvtime", "netflix1", "netflix2"])
+    await createTestUser(handle, id);
 }, 120_000);
 afterAll(async () => {
   await fake?.close();
@@ -344,5 +345,127 @@ describe("importing TV Time's export", () => {
         },
       ],
     });
+  });
+});
+
+describe("importing Netflix's viewing activity", () => {
+  async function imported(userId: string, name: string) {
+    const bytes = importFixture(`netflix/${name}`);
+    const checked = await checkUpload(name, bytes, { today: today() });
+    expect(checked).toMatchObject({ ok: true, source: "netflix" });
+    const created = await createImport(services, userId, {
+      fileName: name,
+      source: "netflix",
+      bytes,
+    });
+    if (!created.ok) throw new Error(created.message);
+    await runImport(services, created.importId);
+    return created.importId;
+  }
+
+  it("reads English lines with month-first dates: episodes by number or title, films by name", async () => {
+    const importId = await imported("netflix1", "NetflixViewingHistory-en.csv");
+    const view = (await importOf(handle.db, "netflix1", importId))!;
+    expect(view.review.map((row) => row.title)).toEqual(["Bilinmeyen Şov 🎉"]);
+    expect(await marksOf("netflix1")).toEqual([
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 1,
+        watchedAt: new Date("2021-05-14T09:00:00Z"),
+        rewatches: 0,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 2,
+        watchedAt: new Date("2021-05-14T09:00:00Z"),
+        rewatches: 0,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 4,
+        watchedAt: new Date("2021-05-15T09:00:00Z"),
+        rewatches: 0,
+      },
+    ]);
+    const diary = await handle.db
+      .select({ id: diaryEntries.itemId, watchedOn: diaryEntries.watchedOn })
+      .from(diaryEntries)
+      .where(eq(diaryEntries.userId, "netflix1"));
+    expect(diary).toEqual([{ id: 550, watchedOn: "2021-04-02" }]);
+  });
+
+  it("reads Turkish lines with day-first dates, a rewatch, and refuses a day that does not exist", async () => {
+    const importId = await imported("netflix2", "NetflixViewingHistory-tr.csv");
+    const view = (await importOf(handle.db, "netflix2", importId))!;
+    expect(view.status).toBe("done");
+    expect(view.report.badRows).toEqual([
+      { file: "NetflixViewingHistory-tr.csv", line: 5, reason: "Tarih okunamadı: “31.02.2021”." },
+    ]);
+    expect(await marksOf("netflix2")).toEqual([
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 3,
+        watchedAt: new Date("2021-05-16T09:00:00Z"),
+        rewatches: 1,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 5,
+        watchedAt: new Date("2021-05-17T09:00:00Z"),
+        rewatches: 0,
+      },
+    ]);
+  });
+
+  it("refuses a file whose dates could be day-first or month-first", async () => {
+    const read = await readUpload(
+      "NetflixViewingHistory.csv",
+      importFixture("netflix/NetflixViewingHistory-ambiguous.csv"),
+      { today: today() },
+    );
+    expect(read).toEqual({
+      ok: false,
+      message: expect.stringContaining("gün/ay mı yoksa ay/gün mü"),
+    });
+  });
+
+  it("asks which profile of a full archive, then reads its viewing and My List; thumbs are skipped", async () => {
+    const archive = await zipOf(
+      Object.fromEntries(
+        ["ViewingActivity.csv", "MyList.csv", "Ratings.csv"].map((name) => [
+          `netflix-report/${name}`,
+          importFixture(`netflix/${name}`),
+        ]),
+      ),
+    );
+    const asked = await readUpload("netflix-report.zip", archive, { today: today() });
+    expect(asked).toMatchObject({ ok: false, askProfile: ["Ayşe", "Mehmet"] });
+    const read = await readUpload("netflix-report.zip", archive, {
+      today: today(),
+      profile: "Ayşe",
+    });
+    expect(read).toMatchObject({
+      ok: true,
+      source: "netflix",
+      rows: [
+        {
+          kind: "episode",
+          fields: {
+            title: "Breaking Bad",
+            season: 1,
+            episodeTitle: "A No-Rough-Stuff-Type Deal",
+            watchedAt: "2021-05-15T20:13:44.000Z",
+          },
+        },
+        { kind: "watchlist", fields: { title: "Eşkıya", eitherKind: true } },
+      ],
+      skippedFiles: [{ file: "ratings.csv", reason: expect.stringContaining("başparmak") }],
+    });
+    if (read.ok) expect(read.rows).toHaveLength(2);
   });
 });

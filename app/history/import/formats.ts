@@ -10,6 +10,13 @@ import {
   type TvTimePart,
   type TvTimeState,
 } from "./tvtime-format";
+import {
+  netflixPart,
+  netflixState,
+  readNetflixRow,
+  type NetflixPart,
+  type NetflixState,
+} from "./netflix-format";
 
 /*
  * The CSV formats an import understands, told apart by their header (and, for Letterboxd's two
@@ -24,7 +31,7 @@ export interface KnownFormat {
   kind: ImportRowKind;
   source: ImportSource;
   /** Which file of a TV Time (or Netflix) export this is: its rows are read by its own rules. */
-  part?: TvTimePart;
+  part?: TvTimePart | NetflixPart;
 }
 
 export type CsvFormat = KnownFormat | { refusal: string; askListKind?: boolean };
@@ -50,7 +57,8 @@ function listOfName(file: string): ListChoice | null {
 }
 
 /** The TV Time (or Netflix) file a header is, or null. */
-export const servicePart = (header: string[]): TvTimePart | null => tvTimePart(header);
+export const servicePart = (header: string[]): TvTimePart | NetflixPart | null =>
+  tvTimePart(header) ?? netflixPart(header);
 
 export function csvFormat(
   file: string,
@@ -74,6 +82,8 @@ export function csvFormat(
       ? { kind: "episode", source: "tvtime", part: tvTime }
       : { refusal: `${file} dosyasında şu sütunlar eksik: ${absent.join(", ")}.` };
   }
+  const netflix = netflixPart(header);
+  if (netflix) return { kind: "episode", source: "netflix", part: netflix };
   if (has("Const")) {
     if (has("Your Rating")) return check("imdb-rating", "imdb", IMDB_REQUIRED["imdb-rating"]!);
     return check("imdb-list", "imdb", IMDB_REQUIRED["imdb-list"]!);
@@ -169,6 +179,7 @@ export interface RowRules {
   occurrences: Map<string, number>;
   /** What TV Time's files say across files (dates of undated episodes). */
   tvTime: TvTimeState;
+  netflix: NetflixState;
 }
 
 export const rowRules = (today: string): RowRules => ({
@@ -176,12 +187,16 @@ export const rowRules = (today: string): RowRules => ({
   diary: diaryEntrySchema(today),
   occurrences: new Map(),
   tvTime: tvTimeState(),
+  netflix: netflixState(),
 });
 
 /** The first problem of a row, in Turkish, or its kind and checked fields. */
 export function readRow(format: KnownFormat, cells: Cells, rules: RowRules): PartRow {
   try {
-    if (format.part) return readTvTimeRow(format.part, cells, rules.tvTime, rules.today);
+    if (format.part?.startsWith("netflix"))
+      return readNetflixRow(format.part as NetflixPart, cells, rules.netflix, rules.today);
+    if (format.part)
+      return readTvTimeRow(format.part as TvTimePart, cells, rules.tvTime, rules.today);
     return { kind: format.kind, fields: fieldsOf(format.kind, cells, rules) };
   } catch (error) {
     if (error instanceof z.ZodError) return { reason: error.issues[0]!.message };

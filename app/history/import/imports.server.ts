@@ -79,12 +79,18 @@ export interface ImportServices {
 }
 
 /** Which titles a row may be: Letterboxd lists films; IMDb says what each row is. */
-const kindsOf = (kind: ImportRowKind, mediaType: MediaType | undefined): MediaType[] =>
-  kind === "episode" || kind === "series-status"
-    ? ["tv"]
-    : kind === "imdb-rating" || kind === "imdb-list"
-      ? [mediaType ?? "movie"]
-      : ["movie"];
+const kindsOf = (
+  kind: ImportRowKind,
+  mediaType: MediaType | undefined,
+  eitherKind?: boolean,
+): MediaType[] =>
+  eitherKind
+    ? ["movie", "tv"]
+    : kind === "episode" || kind === "series-status"
+      ? ["tv"]
+      : kind === "imdb-rating" || kind === "imdb-list"
+        ? [mediaType ?? "movie"]
+        : ["movie"];
 
 const RUNNING_MESSAGE =
   "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.";
@@ -309,7 +315,12 @@ async function workRows(
         await giveWay();
         await keepLease();
       }
-      matches.push(await matcher.match(row.fields, kindsOf(row.kind, row.fields.mediaType)));
+      matches.push(
+        await matcher.match(
+          row.fields,
+          kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind),
+        ),
+      );
     }
     const written: WrittenItem[] = [];
     const started = performance.now();
@@ -800,7 +811,7 @@ export async function searchForRow(
       ),
     );
   if (!row) return null;
-  const kinds = kindsOf(row.kind, row.fields.mediaType);
+  const kinds = kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind);
   const page = await services.catalogue.search(query, 1);
   return (page?.results ?? [])
     .filter((result) => result.mediaType !== "person")
@@ -891,7 +902,8 @@ export async function resolveRow(
       (candidate) => candidate.mediaType === resolution.mediaType && candidate.id === resolution.id,
     );
     const searched =
-      known && kindsOf(row.kind, row.fields.mediaType).includes(resolution.mediaType);
+      known &&
+      kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind).includes(resolution.mediaType);
     if (!offered && !searched) return false;
     const item = { mediaType: resolution.mediaType, id: resolution.id };
     if (row.kind === "episode") {

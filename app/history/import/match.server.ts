@@ -148,7 +148,8 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
       const sameYear = sameTitle.filter((candidate) => candidate.year === fields.year);
       if (sameYear.length === 1)
         return { state: "sure", item: { mediaType: sameYear[0]!.mediaType, id: sameYear[0]!.id } };
-    }
+    } else if (fields.noYear && sameTitle.length === 1)
+      return { state: "sure", item: { mediaType: sameTitle[0]!.mediaType, id: sameTitle[0]!.id } };
     // The closest first: the same title, then the nearest year.
     const distance = (candidate: ImportCandidate) =>
       fields.year === null || candidate.year === null ? 50 : Math.abs(candidate.year - fields.year);

@@ -12,6 +12,7 @@ import {
   type ListChoice,
 } from "./formats";
 import { countRewatches, finishTvTime, TV_TIME_VOTES_SKIPPED } from "./tvtime-format";
+import { finishNetflixDates, NETFLIX_RATINGS_SKIPPED } from "./netflix-format";
 
 /*
  * Reads an uploaded history file: Letterboxd's export ZIP, one of its CSV files, or an IMDb
@@ -72,6 +73,8 @@ export type ReadResult =
       message: string;
       /** A lone Letterboxd list whose name does not say: the form asks which one it is. */
       askListKind?: boolean;
+      /** A Netflix archive of several profiles: the form asks which one (their names). */
+      askProfile?: string[];
     };
 
 /** A refusal of the whole file; its message is shown as it is. */
@@ -79,6 +82,7 @@ class Refused extends Error {
   constructor(
     message: string,
     readonly askListKind = false,
+    readonly askProfile?: string[],
   ) {
     super(message);
   }
@@ -115,6 +119,8 @@ const NAMED_FILES = new Set([
   "tracking-prod-records.csv",
   "user_tv_show_data.csv",
   "watched_on_episode.csv",
+  "viewingactivity.csv",
+  "mylist.csv",
 ]);
 /** Which service an upload is, when its files are of several: the first of these found. */
 const SOURCE_ORDER: ImportSource[] = ["tvtime", "netflix", "imdb", "letterboxd"];
@@ -123,6 +129,8 @@ const ZIP_MAGIC = [0x50, 0x4b];
 export interface ReadOptions {
   /** The person's answer for a lone Letterboxd list whose name does not say which it is. */
   choice?: ListChoice;
+  /** The Netflix profile to import, when the archive has several. */
+  profile?: string;
   /** Istanbul's day when the file is read: a diary row may not be later. */
   today: string;
   /** Only what is quick to see: the ZIP's files and each CSV's header (in the request). */
@@ -202,6 +210,27 @@ export async function readUpload(
     }
     const source = SOURCE_ORDER.find((candidate) => sources.has(candidate)) ?? "letterboxd";
     finishTvTime(into.rules.tvTime);
+    const netflix = into.rules.netflix;
+    if (netflix.profiles.size > 1 && !into.headersOnly) {
+      const names = [...netflix.profiles.keys()].sort((a, b) => a.localeCompare(b, "tr"));
+      const chosen = options.profile ? netflix.profiles.get(options.profile) : undefined;
+      if (!chosen)
+        throw new Refused(
+          `Bu Netflix arşivinde birden çok profil var (${names.map(shown).join(", ")}). Lütfen hangisinin geçmişini içe aktaracağınızı seçip dosyayı yeniden yükleyin.`,
+          false,
+          names.map(shown).slice(0, 20),
+        );
+      into.rows = into.rows.filter((row) => !isOtherProfile(netflix.profiles, chosen, row.fields));
+    }
+    const dates = finishNetflixDates(netflix, options.today);
+    if ("refusal" in dates) throw new Refused(dates.refusal);
+    if (dates.bad.size > 0) {
+      for (const row of into.rows) {
+        const reason = dates.bad.get(row.fields);
+        if (reason) into.badRows.push({ file: row.file, line: row.line, reason });
+      }
+      into.rows = into.rows.filter((row) => !dates.bad.has(row.fields));
+    }
     countRewatches(into.rows);
     return {
       ok: true,
@@ -212,10 +241,25 @@ export async function readUpload(
     };
   } catch (error) {
     if (error instanceof Refused)
-      return { ok: false, message: error.message, askListKind: error.askListKind || undefined };
+      return {
+        ok: false,
+        message: error.message,
+        askListKind: error.askListKind || undefined,
+        ...(error.askProfile ? { askProfile: error.askProfile } : {}),
+      };
     if (error instanceof Interrupted) throw error.reason;
     throw error;
   }
+}
+
+/** A row of a Netflix profile other than the chosen one. */
+function isOtherProfile(
+  profiles: Map<string, Set<ImportRowFields>>,
+  chosen: Set<ImportRowFields>,
+  fields: ImportRowFields,
+) {
+  if (chosen.has(fields)) return false;
+  return [...profiles.values()].some((rows) => rows.has(fields));
 }
 
 const baseName = (name: string) => name.split(/[\\/]/).pop()!.trim();
@@ -367,8 +411,10 @@ async function readCsv(
         const known = csvFormat(file, header, choice, inZip);
         if ("refusal" in known) throw new Refused(known.refusal, known.askListKind ?? false);
         format = known;
-        if (known.part === "tvtime-votes") {
-          into.skippedFiles.push({ file, reason: TV_TIME_VOTES_SKIPPED });
+        if (known.part === "tvtime-votes" || known.part === "netflix-ratings") {
+          const reason =
+            known.part === "tvtime-votes" ? TV_TIME_VOTES_SKIPPED : NETFLIX_RATINGS_SKIPPED;
+          into.skippedFiles.push({ file, reason });
           break;
         }
         if (into.headersOnly) break;
