@@ -50,7 +50,7 @@ const LIMITED = /^(?:mini dizi|limited series|miniseries|kısa dizi)$/i;
 const EPISODE = [/^(?:bölüm|episode|chapter|bolum)\s+(\d{1,4})$/i, /^(\d{1,4})\.\s*bölüm$/i];
 
 /** A viewing line's title: a series' episode, or a film. */
-export function netflixTitle(
+function netflixTitle(
   raw: string,
 ): { film: string } | { series: string; season: number; episode?: number; episodeTitle?: string } {
   const parts = raw.split(": ").map((part) => part.trim());
@@ -164,10 +164,10 @@ function realDay(year: number, month: number, day: number): string | null {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-export const NETFLIX_AMBIGUOUS_DATES =
+const NETFLIX_AMBIGUOUS_DATES =
   "Netflix dosyanızdaki tarihlerin gün/ay mı yoksa ay/gün mü yazıldığı anlaşılamadı (örneğin 5/6/21 hem 5 Haziran hem 6 Mayıs olabilir). Hesabınızın dilini değiştirmeden indirdiğiniz dosyayı yükleyin ya da tarihleri GG.AA.YYYY biçimine çevirin. Hiçbir şey içe aktarılmadı.";
 
-export const NETFLIX_MIXED_DATES =
+const NETFLIX_MIXED_DATES =
   "Netflix dosyanızdaki tarihler tek bir biçimde değil (hem gün/ay hem ay/gün okunuyor). Hiçbir şey içe aktarılmadı.";
 
 /**

@@ -76,7 +76,7 @@ const BAD_DATE = "Tarih okunamadı.";
  * A TV Time timestamp ("2019-03-04 21:13:44", UTC unless it says otherwise) as ISO 8601; null
  * when empty; a reason when unreadable or later than `today` (Istanbul's day).
  */
-export function tvTimeInstant(raw: string, today: string): string | null | { reason: string } {
+function tvTimeInstant(raw: string, today: string): string | null | { reason: string } {
   const value = raw.trim();
   if (value === "") return null;
   const match =
