@@ -7,7 +7,9 @@ import type { Database } from "~/db/client.server";
 import { importMatches, type ImportCandidate, type ImportRowFields } from "~/db/import-schema";
 
 /*
- * Which catalogue title an imported row means. An IMDb id is asked of the catalogue (the movie
+ * Which catalogue title an imported row means. A series' own id in the movie database (Trakt's
+ * `ids.tmdb`) is taken as it is (the writer checks the series exists); a TheTVDB id (TV Time)
+ * is asked of /find like an IMDb id. An IMDb id is asked of the catalogue (the movie
  * database's /find, or the embedded catalogue's IMDb ids); otherwise the title (and IMDb's
  * original title) is searched and compared Turkish-folded against each result's Turkish and
  * original titles, then against the other names (English, alternative, translated titles) of the
@@ -146,7 +148,8 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
       const sameYear = sameTitle.filter((candidate) => candidate.year === fields.year);
       if (sameYear.length === 1)
         return { state: "sure", item: { mediaType: sameYear[0]!.mediaType, id: sameYear[0]!.id } };
-    }
+    } else if (fields.noYear && sameTitle.length === 1)
+      return { state: "sure", item: { mediaType: sameTitle[0]!.mediaType, id: sameTitle[0]!.id } };
     // The closest first: the same title, then the nearest year.
     const distance = (candidate: ImportCandidate) =>
       fields.year === null || candidate.year === null ? 50 : Math.abs(candidate.year - fields.year);
@@ -165,10 +168,19 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
 
   return {
     async match(fields, kinds) {
-      if (fields.imdbId) {
-        const imdbId = fields.imdbId;
+      // A series named by the movie database's own id (Trakt) is that series.
+      const tmdbId = fields.ids?.tmdb;
+      if (tmdbId && kinds.length === 1)
+        return { state: "sure", item: { mediaType: kinds[0]!, id: tmdbId } };
+      const imdbId = fields.imdbId ?? fields.ids?.imdb;
+      if (imdbId) {
         const item = await remembered(`imdb:${imdbId}`, () => catalogue.findByImdbId(imdbId));
         if (item && kinds.includes(item.mediaType)) return { state: "sure", item };
+      }
+      const tvdbId = fields.ids?.tvdb;
+      if (tvdbId && kinds.includes("tv")) {
+        const item = await remembered(`tvdb:${tvdbId}`, () => catalogue.findSeriesByTvdbId(tvdbId));
+        if (item) return { state: "sure", item };
       }
       const key = `title:${kinds.join(",")}:${searchText(fields.title)}:${searchText(fields.originalTitle ?? "")}:${fields.year ?? ""}`;
       return remembered(key, () => byTitle(fields, kinds));

@@ -167,7 +167,7 @@ describe("reading an upload", () => {
       /ZIP dosyası açılamadı/,
     );
     expect(await refusal("x.zip", await zipOf({ "notes.txt": "hi" }))).toMatch(
-      /Letterboxd dosyası bulunamadı/,
+      /içe aktarılacak bir dosya bulunamadı: Letterboxd/,
     );
   });
 

@@ -2,8 +2,17 @@ import { Readable, Transform, pipeline } from "node:stream";
 import { parse, CsvError } from "csv-parse";
 import yauzl from "yauzl";
 import { giveWay } from "~/core/give-way.server";
-import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
-import { csvFormat, readRow, rowRules, type KnownFormat, type ListChoice } from "./formats";
+import type { ImportRowFields, ImportRowKind, ImportSource } from "~/db/import-schema";
+import {
+  csvFormat,
+  readRow,
+  rowRules,
+  servicePart,
+  type KnownFormat,
+  type ListChoice,
+} from "./formats";
+import { countRewatches, finishTvTime, TV_TIME_VOTES_SKIPPED } from "./tvtime-format";
+import { finishNetflixDates, NETFLIX_RATINGS_SKIPPED } from "./netflix-format";
 
 /*
  * Reads an uploaded history file: Letterboxd's export ZIP, one of its CSV files, or an IMDb
@@ -53,15 +62,19 @@ export interface BadRow {
 export type ReadResult =
   | {
       ok: true;
-      source: "letterboxd" | "imdb";
+      source: ImportSource;
       rows: ReadRow[];
       badRows: BadRow[];
+      /** Files of the export that are not imported, with the reason. */
+      skippedFiles: { file: string; reason: string }[];
     }
   | {
       ok: false;
       message: string;
       /** A lone Letterboxd list whose name does not say: the form asks which one it is. */
       askListKind?: boolean;
+      /** A Netflix archive of several profiles: the form asks which one (their names). */
+      askProfile?: string[];
     };
 
 /** A refusal of the whole file; its message is shown as it is. */
@@ -69,6 +82,7 @@ class Refused extends Error {
   constructor(
     message: string,
     readonly askListKind = false,
+    readonly askProfile?: string[],
   ) {
     super(message);
   }
@@ -93,11 +107,30 @@ const LETTERBOXD_FILES = new Set([
   "watchlist.csv",
   "reviews.csv",
 ]);
+const LETTERBOXD_OTHER_FOLDERS = ["deleted", "orphaned", "lists", "likes"];
+/**
+ * Files of TV Time's export named as it names them: one of these whose header is not known is
+ * refused by name. Any other CSV of a ZIP is read when its header is a known one (the format is
+ * told by the header, whatever the name) and passed over otherwise.
+ */
+const NAMED_FILES = new Set([
+  ...LETTERBOXD_FILES,
+  "tracking-prod-records-v2.csv",
+  "tracking-prod-records.csv",
+  "user_tv_show_data.csv",
+  "watched_on_episode.csv",
+  "viewingactivity.csv",
+  "mylist.csv",
+]);
+/** Which service an upload is, when its files are of several: the first of these found. */
+const SOURCE_ORDER: ImportSource[] = ["tvtime", "netflix", "imdb", "letterboxd"];
 const ZIP_MAGIC = [0x50, 0x4b];
 
 export interface ReadOptions {
   /** The person's answer for a lone Letterboxd list whose name does not say which it is. */
   choice?: ListChoice;
+  /** The Netflix profile to import, when the archive has several. */
+  profile?: string;
   /** Istanbul's day when the file is read: a diary row may not be later. */
   today: string;
   /** Only what is quick to see: the ZIP's files and each CSV's header (in the request). */
@@ -133,6 +166,7 @@ export async function readUpload(
     const into: CsvTarget = {
       rows: [],
       badRows: [],
+      skippedFiles: [],
       budget: { rows: IMPORT_LIMITS.rows },
       rules: rowRules(options.today),
       headersOnly: options.headersOnly ?? false,
@@ -143,15 +177,15 @@ export async function readUpload(
             })
         : undefined,
     };
-    const sources = new Set<"letterboxd" | "imdb">();
+    const sources = new Set<ImportSource>();
     if (bytes[0] === ZIP_MAGIC[0] && bytes[1] === ZIP_MAGIC[1]) {
-      const files = await readZip(Buffer.from(bytes), async (name, stream) => {
-        const format = await readCsv(name, stream, into, options.choice, true);
-        sources.add(format.source);
+      await readZip(Buffer.from(bytes), async (name, stream, named) => {
+        const format = await readCsv(name, stream, into, options.choice, true, named);
+        if (format) sources.add(format.source);
       });
-      if (files === 0)
+      if (sources.size === 0)
         throw new Refused(
-          "ZIP dosyasında Letterboxd dosyası bulunamadı (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv).",
+          "ZIP dosyasında içe aktarılacak bir dosya bulunamadı: Letterboxd (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv) ya da TV Time (tracking-prod-records-v2.csv ve diğerleri) dosyası olmalı.",
         );
     } else {
       if (bytes.includes(0))
@@ -170,29 +204,76 @@ export async function readUpload(
         into,
         options.choice,
         false,
+        true,
       );
-      sources.add(format.source);
+      if (format) sources.add(format.source);
     }
-    const source = sources.has("imdb") ? "imdb" : "letterboxd";
-    return { ok: true, source, rows: into.rows, badRows: into.badRows };
+    const source = SOURCE_ORDER.find((candidate) => sources.has(candidate)) ?? "letterboxd";
+    finishTvTime(into.rules.tvTime);
+    const netflix = into.rules.netflix;
+    if (netflix.profiles.size > 1 && !into.headersOnly) {
+      const names = [...netflix.profiles.keys()].sort((a, b) => a.localeCompare(b, "tr"));
+      const chosen = options.profile ? netflix.profiles.get(options.profile) : undefined;
+      if (!chosen)
+        throw new Refused(
+          `Bu Netflix arşivinde birden çok profil var (${names.map(shown).join(", ")}). Lütfen hangisinin geçmişini içe aktaracağınızı seçip dosyayı yeniden yükleyin.`,
+          false,
+          names.map(shown).slice(0, 20),
+        );
+      into.rows = into.rows.filter((row) => !isOtherProfile(netflix.profiles, chosen, row.fields));
+    }
+    const dates = finishNetflixDates(netflix, options.today);
+    if ("refusal" in dates) throw new Refused(dates.refusal);
+    if (dates.bad.size > 0) {
+      for (const row of into.rows) {
+        const reason = dates.bad.get(row.fields);
+        if (reason) into.badRows.push({ file: row.file, line: row.line, reason });
+      }
+      into.rows = into.rows.filter((row) => !dates.bad.has(row.fields));
+    }
+    countRewatches(into.rows);
+    return {
+      ok: true,
+      source,
+      rows: into.rows,
+      badRows: into.badRows,
+      skippedFiles: into.skippedFiles,
+    };
   } catch (error) {
     if (error instanceof Refused)
-      return { ok: false, message: error.message, askListKind: error.askListKind || undefined };
+      return {
+        ok: false,
+        message: error.message,
+        askListKind: error.askListKind || undefined,
+        ...(error.askProfile ? { askProfile: error.askProfile } : {}),
+      };
     if (error instanceof Interrupted) throw error.reason;
     throw error;
   }
 }
 
+/** A row of a Netflix profile other than the chosen one. */
+function isOtherProfile(
+  profiles: Map<string, Set<ImportRowFields>>,
+  chosen: Set<ImportRowFields>,
+  fields: ImportRowFields,
+) {
+  if (chosen.has(fields)) return false;
+  return [...profiles.values()].some((rows) => rows.has(fields));
+}
+
 const baseName = (name: string) => name.split(/[\\/]/).pop()!.trim();
 
 /**
- * Calls `each` with every Letterboxd CSV at the top of the ZIP (or inside its one wrapping
- * folder), one after the other; returns how many there were. The unpacked bytes are counted
- * while they stream, so a bomb is stopped at the limit, whatever its headers claim.
+ * Calls `each` with every CSV of the ZIP that may be an export's file, one after the other:
+ * Letterboxd's at the top (or inside its one wrapping folder), any other CSV anywhere but in
+ * Letterboxd's other folders (`named` when it bears a name an export gives its files). The
+ * unpacked bytes are counted while they stream, so a bomb is stopped at the limit, whatever its
+ * headers claim.
  */
 async function readZip(
   buffer: Buffer,
-  each: (name: string, stream: Readable) => Promise<void>,
+  each: (name: string, stream: Readable, named: boolean) => Promise<void>,
 ): Promise<number> {
   let zip: yauzl.ZipFile;
   try {
@@ -211,9 +292,12 @@ async function readZip(
       const parts = entry.fileName.split("/");
       const name = parts.at(-1)!.toLowerCase();
       const topLevel =
-        parts.length === 1 ||
-        (parts.length === 2 && !["deleted", "orphaned", "lists", "likes"].includes(parts[0]!));
-      if (!topLevel || !LETTERBOXD_FILES.has(name)) continue;
+        parts.length === 1 || (parts.length === 2 && !LETTERBOXD_OTHER_FOLDERS.includes(parts[0]!));
+      const elsewhere = parts
+        .slice(0, -1)
+        .some((folder) => LETTERBOXD_OTHER_FOLDERS.includes(folder.toLowerCase()));
+      if (!name.endsWith(".csv") || elsewhere || (LETTERBOXD_FILES.has(name) && !topLevel))
+        continue;
       const first = taken.get(name);
       if (first !== undefined)
         throw new Refused(
@@ -250,7 +334,7 @@ async function readZip(
         throw new Refused(`ZIP içindeki ${name} okunamadı: dosya bozuk olabilir.`);
       }
       const counted = pipeline(raw, counter, () => undefined) as unknown as Readable;
-      await each(name, counted);
+      await each(name, counted, NAMED_FILES.has(name));
       files++;
     }
   } catch (error) {
@@ -274,6 +358,7 @@ const LINE_BREAKS = /\r\n|\r|\n/g;
 interface CsvTarget {
   rows: ReadRow[];
   badRows: BadRow[];
+  skippedFiles: { file: string; reason: string }[];
   budget: { rows: number };
   rules: ReturnType<typeof rowRules>;
   /** Stop after the header. */
@@ -281,14 +366,19 @@ interface CsvTarget {
   onProgress?: () => Promise<void>;
 }
 
-/** Reads one CSV: its header decides the format, each row is checked on its own. */
+/**
+ * Reads one CSV: its header decides the format, each row is checked on its own. A file of a ZIP
+ * whose header is no known one is passed over (null), unless its name is an export's
+ * (`named`): then it is refused by name, as a lone file is.
+ */
 async function readCsv(
   file: string,
   stream: Readable,
   into: CsvTarget,
   choice: ListChoice | undefined,
   inZip: boolean,
-): Promise<KnownFormat> {
+  named: boolean,
+): Promise<KnownFormat | null> {
   const parser = parse({
     bom: true,
     raw: true,
@@ -315,9 +405,18 @@ async function readCsv(
       if (record.length === 1 && record[0]!.trim() === "") continue;
       if (!format) {
         header = record.map((cell) => cell.trim());
+        // A CSV of a ZIP not named as an export names its files: read only when its header
+        // is a TV Time or Netflix file's, passed over otherwise.
+        if (!named && inZip && !servicePart(header)) return null;
         const known = csvFormat(file, header, choice, inZip);
         if ("refusal" in known) throw new Refused(known.refusal, known.askListKind ?? false);
         format = known;
+        if (known.part === "tvtime-votes" || known.part === "netflix-ratings") {
+          const reason =
+            known.part === "tvtime-votes" ? TV_TIME_VOTES_SKIPPED : NETFLIX_RATINGS_SKIPPED;
+          into.skippedFiles.push({ file, reason });
+          break;
+        }
         if (into.headersOnly) break;
         continue;
       }
@@ -332,7 +431,8 @@ async function readCsv(
       const cells = Object.fromEntries(header.map((name, index) => [name, record[index] ?? ""]));
       const read = readRow(format, cells, rules);
       if ("reason" in read) into.badRows.push({ file, line, reason: read.reason });
-      else into.rows.push({ file, line, kind: format.kind, fields: read.fields });
+      else if ("fields" in read)
+        into.rows.push({ file, line, kind: read.kind, fields: read.fields });
     }
   } catch (error) {
     if (error instanceof Refused) throw error;
@@ -345,7 +445,10 @@ async function readCsv(
     stream.destroy();
     parser.destroy();
   }
-  if (!format) throw new Refused(`${file} boş: ilk satırda sütun adları olmalı.`);
+  if (!format) {
+    if (inZip && !named) return null;
+    throw new Refused(`${file} boş: ilk satırda sütun adları olmalı.`);
+  }
   return format;
 }
 

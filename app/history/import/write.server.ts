@@ -1,7 +1,7 @@
 import type { MediaType, TitleRef } from "~/catalogue/types";
 import type { Database } from "~/db/client.server";
 import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
-import { addToWatchlist, setWatchlistStatus } from "~/library/watchlist.server";
+import { addToWatchlist, setWatchlistStatus, startWatching } from "~/library/watchlist.server";
 import { upsertDiaryEntry } from "../diary.server";
 import { REVIEW_LENGTH } from "../schemas";
 import { setTitleRating, setTitleReviewText } from "../ratings.server";
@@ -63,6 +63,15 @@ export async function writeRow(
       );
       await watched();
       return null;
+    case "series-status":
+      // İzliyorum adds or moves up from İzleyeceğim (never down from İzledim); İzleyeceğim only
+      // adds. A favourite is offered on the report, never set here.
+      if (fields.status === "watching") await startWatching(db, userId, item);
+      else if (fields.status === "plan_to_watch") await addToWatchlist(db, userId, item);
+      return null;
+    case "episode":
+      // Episode rows are written in bulk by episodes.server.ts.
+      throw new Error("episode rows are written by writeEpisodeRows");
     case "review": {
       const text = fields.review ?? "";
       const fits = text.length >= REVIEW_LENGTH.min && text.length <= REVIEW_LENGTH.max;

@@ -7,6 +7,7 @@ import { FormMessage } from "~/ui/field";
 import { Link } from "~/ui/link";
 import type { UploadAnswer } from "../import-actions.server";
 import { STATUS_LABELS } from "./labels";
+import { IMPORT_SERVICES } from "./services";
 
 export interface ImportPageData {
   imports: {
@@ -30,8 +31,8 @@ export function ImportPage({ data }: { data: ImportPageData }) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">İçe aktar</h1>
         <p className="text-muted-foreground">
-          Letterboxd ya da IMDb geçmişinizi tek adımda getirin: izledikleriniz, izleme listeniz,
-          puanlarınız, günlüğünüz ve yorumlarınız.
+          Letterboxd, IMDb, TV Time ya da Netflix geçmişinizi tek adımda getirin: izledikleriniz,
+          izlediğiniz bölümler, izleme listeniz, puanlarınız, günlüğünüz ve yorumlarınız.
         </p>
       </header>
 
@@ -39,18 +40,9 @@ export function ImportPage({ data }: { data: ImportPageData }) {
         <h2 id="yukle" className="text-xl font-semibold">
           Dosya yükle
         </h2>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          <li>
-            Letterboxd: Ayarlar → Veri → “Export your data” ile indirilen ZIP dosyasının kendisi ya
-            da içindeki CSV dosyalarından biri (diary, ratings, watched, watchlist, reviews).
-          </li>
-          <li>
-            IMDb: puanlarınızın (ratings) ya da izleme listenizin / bir listenizin CSV dosyası.
-          </li>
-          <li>
-            En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce size sorarız.
-          </li>
-        </ul>
+        <p className="text-sm text-muted-foreground">
+          En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce size sorarız.
+        </p>
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <label className="block space-y-1.5">
             <span className="text-sm font-medium">Dışa aktarım dosyası (ZIP ya da CSV)</span>
@@ -79,6 +71,29 @@ export function ImportPage({ data }: { data: ImportPageData }) {
             {busy ? "Yükleniyor…" : "Yükle ve içe aktar"}
           </Button>
         </Form>
+      </section>
+
+      <section aria-labelledby="nasil" className="space-y-3">
+        <h2 id="nasil" className="text-xl font-semibold">
+          Dosyanızı nasıl alırsınız
+        </h2>
+        <div className="divide-y rounded-2xl border bg-card">
+          {IMPORT_SERVICES.map((service) => (
+            <details key={service.id} id={service.id} className="group p-4">
+              <summary className="cursor-pointer font-medium">
+                {service.name}
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {service.brings}
+                </span>
+              </summary>
+              <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
+                {service.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </details>
+          ))}
+        </div>
       </section>
 
       {data.imports.length > 0 && (

@@ -2,16 +2,22 @@ import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
 import { formatCount } from "~/core/format";
 import { paths } from "~/core/paths";
-import type { ImportCandidate, ImportReport, ImportRowKind } from "~/db/import-schema";
+import type {
+  ImportCandidate,
+  ImportReport,
+  ImportRowKind,
+  ImportSource,
+} from "~/db/import-schema";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { useHydrated } from "~/ui/use-hydrated";
-import { STATUS_LABELS, WRITTEN_LABELS } from "./labels";
+import { STATUS_LABELS, writtenLabel } from "./labels";
 
 export interface ImportStatusData {
   id: number;
   status: keyof typeof STATUS_LABELS;
+  source: ImportSource;
   fileName: string;
   totalRows: number;
   processedRows: number;
@@ -185,7 +191,7 @@ function ReviewRow({
   );
 }
 
-function Report({ report }: { report: ImportReport }) {
+function Report({ report, source }: { report: ImportReport; source: ImportSource }) {
   const written = Object.entries(report.written) as [ImportRowKind, number][];
   return (
     <section aria-labelledby="ozet" className="space-y-4">
@@ -195,7 +201,8 @@ function Report({ report }: { report: ImportReport }) {
       <ul className="space-y-1 text-sm">
         {written.map(([kind, rows]) => (
           <li key={kind}>
-            {WRITTEN_LABELS[kind]}: <strong className="tabular-nums">{formatCount(rows)}</strong>
+            {writtenLabel(kind, source)}:{" "}
+            <strong className="tabular-nums">{formatCount(rows)}</strong>
           </li>
         ))}
         {written.length === 0 && <li>Hiçbir satır yazılmadı.</li>}
@@ -205,6 +212,58 @@ function Report({ report }: { report: ImportReport }) {
           </li>
         )}
       </ul>
+      {(report.favourites?.length ?? 0) > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Favorileriniz</h3>
+          <p className="text-sm text-muted-foreground">
+            Dosyanızda favori olarak işaretliydiler. Sizin yerinize hiçbir şey favori yapılmadı:
+            Favori 4 yalnızca filmlerden oluşur, profil ayarlarınızdan seçebilirsiniz.
+          </p>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {report.favourites!.map((item) => (
+              <li key={`${item.mediaType}:${item.id}`}>
+                <Link
+                  to={paths.title(item.mediaType, { id: item.id, name: item.title })}
+                  className="text-primary hover:underline"
+                >
+                  {item.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(report.skippedFiles?.length ?? 0) > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">İçe aktarılmayan dosyalar</h3>
+          <ul className="space-y-1 text-sm">
+            {report.skippedFiles!.map((skipped) => (
+              <li key={skipped.file}>
+                {skipped.file}: {skipped.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(report.unwrittenCount ?? 0) > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">
+            Yazılamayan satırlar ({formatCount(report.unwrittenCount!)})
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {report.unwritten!.map((row) => (
+              <li key={`${row.file}:${row.line}`}>
+                {row.file}, {row.line}. satır: {row.reason}
+              </li>
+            ))}
+          </ul>
+          {report.unwrittenCount! > report.unwritten!.length && (
+            <p className="text-sm text-muted-foreground">
+              İlk {formatCount(report.unwritten!.length)} satır gösteriliyor.
+            </p>
+          )}
+        </div>
+      )}
       {report.notes.length > 0 && (
         <div className="space-y-2">
           <h3 className="font-semibold">Notlar</h3>
@@ -325,7 +384,9 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
         </section>
       )}
 
-      {data.status === "done" && !data.report.refusal && <Report report={data.report} />}
+      {data.status === "done" && !data.report.refusal && (
+        <Report report={data.report} source={data.source} />
+      )}
       <BadRows report={data.report} />
       {data.status === "done" && (
         <p className="flex flex-wrap gap-4 text-sm">
