@@ -14,6 +14,7 @@ import { createCatalogue } from "~/catalogue/create-catalogue.server";
 import { openDatabase } from "~/db/client.server";
 import { createJobQueue } from "~/db/jobs.server";
 import { defineImportJobs, resumeImports, stopImportJobs } from "~/history/import/imports.server";
+import { putImportedItem } from "~/lists/imported-lists.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -93,6 +94,7 @@ async function createServices(): Promise<AppServices> {
     changes,
     redis,
     jobs,
+    importLists: { putImportedItem },
   };
   // Every domain declares its jobs, then the queue starts working them.
   await defineScheduleJobs(services);

@@ -25,6 +25,10 @@ import { user } from "./auth-schema";
 
 export const IMPORT_STATUSES = ["running", "review", "done"] as const;
 
+/** The services an import's file comes from. */
+export const IMPORT_SOURCES = ["letterboxd", "imdb", "trakt"] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
 /** Which export a row came from; decides what it writes. */
 export const IMPORT_ROW_KINDS = [
   "watched",
@@ -34,6 +38,9 @@ export const IMPORT_ROW_KINDS = [
   "review",
   "imdb-rating",
   "imdb-list",
+  "list-item",
+  "favorite",
+  "comment",
 ] as const;
 export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
 
@@ -56,6 +63,11 @@ export interface ImportReport {
   notes: { file: string; line: number; note: string }[];
   /** Why the whole file was refused when the job read it (nothing was written then). */
   refusal?: string;
+  /**
+   * Letterboxd's profile.csv favourite films, matched, in their order: offered as Favori 4 on
+   * the import's page and written only when the person says so (`answered`).
+   */
+  favorites?: { candidates: { movieId: number; position: number }[]; answered?: boolean };
 }
 
 export const imports = pgTable(
@@ -66,8 +78,8 @@ export const imports = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     status: text("status", { enum: IMPORT_STATUSES }).notNull().default("running"),
-    /** "letterboxd" or "imdb", and the file's name as uploaded. */
-    source: text("source", { enum: ["letterboxd", "imdb"] }).notNull(),
+    /** The service (IMPORT_SOURCES), and the file's name as uploaded. */
+    source: text("source", { enum: IMPORT_SOURCES }).notNull(),
     fileName: text("file_name").notNull(),
     totalRows: integer("total_rows").notNull(),
     processedRows: integer("processed_rows").notNull().default(0),
@@ -88,7 +100,7 @@ export const imports = pgTable(
       .on(table.userId)
       .where(sql`${table.status} = 'running'`),
     check("imports_status_check", sql`${table.status} in ('running', 'review', 'done')`),
-    check("imports_source_check", sql`${table.source} in ('letterboxd', 'imdb')`),
+    check("imports_source_check", sql`${table.source} in ('letterboxd', 'imdb', 'trakt')`),
     check(
       "imports_rows_check",
       sql`${table.totalRows} between 0 and 50000 and ${table.processedRows} between 0 and ${table.totalRows}`,
@@ -140,6 +152,23 @@ export interface ImportRowFields {
   review?: string;
   /** The identity of a diary entry across files and imports (Letterboxd URI, date, n). */
   diaryKey?: string;
+  /** The movie database's id, when the file says it (Trakt's ids.tmdb). */
+  tmdbId?: number;
+  /** TheTVDB's id of a series, when the file says it (Trakt's ids.tvdb). */
+  tvdbId?: number;
+  /** A list item's list (Trakt's lists, Letterboxd's lists/ and likes/): its identity and name. */
+  list?: ImportedList;
+  /** A list item's place in its list (1 is first), or a favourite film's place in Favori 4. */
+  position?: number;
+  /** A list item's note (at most 280 characters). */
+  note?: string;
+}
+
+/** A list an import brings: `key` names it across imports, so importing again finds it. */
+export interface ImportedList {
+  key: string;
+  name: string;
+  description: string | null;
 }
 
 export interface ImportCandidate {
@@ -179,7 +208,7 @@ export const importRows = pgTable(
     ),
     check(
       "import_rows_kind_check",
-      sql`${table.kind} in ('watched', 'watchlist', 'rating', 'diary', 'review', 'imdb-rating', 'imdb-list')`,
+      sql`${table.kind} in ('watched', 'watchlist', 'rating', 'diary', 'review', 'imdb-rating', 'imdb-list', 'list-item', 'favorite', 'comment')`,
     ),
     check("import_rows_item_check", sql`${table.itemId} is null or ${table.itemId} > 0`),
   ],

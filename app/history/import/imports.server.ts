@@ -13,7 +13,9 @@ import {
   imports,
   type ImportCandidate,
   type ImportReport,
+  type ImportRowFields,
   type ImportRowKind,
+  type ImportSource,
 } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
 import { candidateOf, createMatcher, type ImportMatch, type Matcher } from "./match.server";
@@ -21,7 +23,7 @@ import { searchQuery } from "~/catalogue/search";
 import type { ListChoice } from "./formats";
 import { readUpload, type ReadRow } from "./read-upload.server";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
-import { writeRow, type WrittenItem } from "./write.server";
+import { writeRow, type ImportListWriter, type WrittenItem } from "./write.server";
 
 /*
  * An import's life (decision 019, issue #32): created from an upload the request glanced at (the
@@ -69,11 +71,17 @@ export interface ImportServices {
   logger: Logger;
   jobs: JobQueue;
   changes: ItemChanges;
+  /** Puts imported titles on the person's lists (app/lists/imported-lists.server.ts). */
+  importLists: ImportListWriter;
 }
 
-/** Which titles a row may be: Letterboxd lists films; IMDb says what each row is. */
-const kindsOf = (kind: ImportRowKind, mediaType: MediaType | undefined): MediaType[] =>
-  kind === "imdb-rating" || kind === "imdb-list" ? [mediaType ?? "movie"] : ["movie"];
+/**
+ * Which titles a row may be: what the file says (IMDb's Title Type, Trakt's item type), else a
+ * film (Letterboxd lists films only).
+ */
+const kindsOf = (_kind: ImportRowKind, mediaType: MediaType | undefined): MediaType[] => [
+  mediaType ?? "movie",
+];
 
 const RUNNING_MESSAGE =
   "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.";
@@ -91,7 +99,7 @@ export async function createImport(
   userId: string,
   upload: {
     fileName: string;
-    source: "letterboxd" | "imdb";
+    source: ImportSource;
     bytes: Uint8Array;
     list?: ListChoice;
   },
@@ -309,7 +317,10 @@ async function workRows(
           .where(and(eq(importRows.id, row.id), eq(importRows.state, "pending")))
           .returning({ id: importRows.id });
         if (!claimed || match.state !== "sure") continue;
-        const note = await writeRow(tx, userId, row.kind, row.fields, match.item);
+        const note = await writeRow(tx, userId, row.kind, row.fields, match.item, {
+          importId,
+          lists: services.importLists,
+        });
         if (note)
           await tx.update(importRows).set({ reason: note }).where(eq(importRows.id, row.id));
         written.push(match.item);
@@ -494,7 +505,7 @@ async function finishIfResolved(db: Database, importId: number) {
 export interface ImportView {
   id: number;
   status: "running" | "review" | "done";
-  source: "letterboxd" | "imdb";
+  source: ImportSource;
   fileName: string;
   totalRows: number;
   processedRows: number;
@@ -699,7 +710,11 @@ export async function resolveRow(
       known && kindsOf(row.kind, row.fields.mediaType).includes(resolution.mediaType);
     if (!offered && !searched) return false;
     const item = { mediaType: resolution.mediaType, id: resolution.id };
-    const note = await writeRow(tx, userId, row.kind, row.fields, item);
+    const note = await writeRow(tx, userId, row.kind, row.fields, item, {
+      importId,
+      lists: services.importLists,
+      before: await writtenBefore(tx, importId, row.kind, row.fields),
+    });
     await tx
       .update(importRows)
       .set({ state: "written", itemType: item.mediaType, itemId: item.id, reason: note })
@@ -711,6 +726,32 @@ export async function resolveRow(
   if (written) await afterWrites(services, [written]);
   await finishIfResolved(db, importId);
   return true;
+}
+
+/**
+ * For a list item chosen on the review screen: how many items of its list this import wrote that
+ * come before it in the file, so it takes its place among them rather than the end.
+ */
+async function writtenBefore(
+  db: Database,
+  importId: number,
+  kind: ImportRowKind,
+  fields: ImportRowFields,
+): Promise<number | undefined> {
+  if (kind !== "list-item" || !fields.list || fields.position === undefined) return undefined;
+  const [row] = await db
+    .select({ n: count() })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.importId, importId),
+        eq(importRows.kind, "list-item"),
+        eq(importRows.state, "written"),
+        sql`${importRows.fields} -> 'list' ->> 'key' = ${fields.list.key}`,
+        sql`(${importRows.fields} ->> 'position')::int < ${fields.position}`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Skips every row still waiting, so the import finishes (the review screen's "skip the rest"). */

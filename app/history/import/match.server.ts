@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue.server";
+import { isLocalId } from "~/catalogue/local/content.server";
 import { searchQuery } from "~/catalogue/search";
 import type { MediaType } from "~/catalogue/types";
 import { searchText } from "~/core/text";
@@ -165,6 +166,18 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
 
   return {
     async match(fields, kinds) {
+      // Trakt says the movie database's id: the surest answer there is, when the catalogue
+      // knows it (an id of the embedded catalogue's own range is never one of the file's).
+      if (fields.tmdbId !== undefined && !isLocalId(fields.tmdbId)) {
+        const mediaType = kinds[0]!;
+        const id = fields.tmdbId;
+        const known = await remembered(`tmdb:${mediaType}:${id}`, async () =>
+          mediaType === "movie"
+            ? (await catalogue.movie(id)) !== null
+            : (await catalogue.series(id)) !== null,
+        );
+        if (known) return { state: "sure", item: { mediaType, id } };
+      }
       if (fields.imdbId) {
         const imdbId = fields.imdbId;
         const item = await remembered(`imdb:${imdbId}`, () => catalogue.findByImdbId(imdbId));

@@ -15,4 +15,16 @@ export const WRITTEN_LABELS: Record<ImportRowKind, string> = {
   review: "Yorumlu günlük kaydı (reviews.csv)",
   "imdb-rating": "IMDb puanı",
   "imdb-list": "IMDb listesinden İzleyeceğim listesine eklenen",
+  "list-item": "Listelerinize eklenen",
+  favorite: "Favori 4 için önerilen",
+  comment: "Yorum",
+};
+
+/** Trakt's rows are of the same kinds as Letterboxd's; their files are named otherwise. */
+export const TRAKT_WRITTEN_LABELS: Partial<Record<ImportRowKind, string>> = {
+  watched: "İzledim olarak işaretlenen (watched-movies.json)",
+  watchlist: "İzleyeceğim listesine eklenen (lists-watchlist.json)",
+  rating: "Puan (ratings-movies.json, ratings-shows.json)",
+  diary: "Tarihli izleme (watched-history.json)",
+  comment: "Yorum (comments-*.json)",
 };
