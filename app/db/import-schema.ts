@@ -67,7 +67,10 @@ export interface ImportReport {
    * Letterboxd's profile.csv favourite films, matched, in their order: offered as Favori 4 on
    * the import's page and written only when the person says so (`answered`).
    */
-  favorites?: { candidates: { movieId: number; position: number }[]; answered?: boolean };
+  favorites?: {
+    candidates: { movieId: number; position: number; title: string; year: number | null }[];
+    answered?: boolean;
+  };
 }
 
 export const imports = pgTable(

@@ -836,3 +836,41 @@ export async function exportImports(db: Database, userId: string) {
       }),
   }));
 }
+
+/**
+ * The person's answer to the Favori 4 question of an import (Letterboxd's profile.csv, decision
+ * 038): "accept" sets Favori 4 to the offered films through `setFavorites` (the profiles' own
+ * code, given by the caller: the layers keep history below profiles); "decline" keeps Favori 4.
+ * Asked once: false when the import is not theirs, has no question, or was answered already.
+ */
+export async function answerFavorites(
+  db: Database,
+  userId: string,
+  importId: number,
+  answer: "accept" | "decline",
+  setFavorites: (userId: string, movieIds: number[]) => Promise<void>,
+): Promise<boolean> {
+  const [claimed] = await db
+    .update(imports)
+    .set({ report: sql`jsonb_set(${imports.report}, '{favorites,answered}', 'true'::jsonb)` })
+    .where(
+      and(
+        eq(imports.id, importId),
+        eq(imports.userId, userId),
+        sql`${imports.report} -> 'favorites' is not null`,
+        sql`coalesce((${imports.report} -> 'favorites' ->> 'answered')::boolean, false) = false`,
+      ),
+    )
+    .returning({ report: imports.report });
+  if (!claimed) return false;
+  if (answer === "accept") {
+    const candidates = [...(claimed.report.favorites?.candidates ?? [])].sort(
+      (a, b) => a.position - b.position,
+    );
+    await setFavorites(
+      userId,
+      candidates.map((candidate) => candidate.movieId),
+    );
+  }
+  return true;
+}

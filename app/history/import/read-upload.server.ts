@@ -289,7 +289,7 @@ async function readZip(
     throw new Refused("ZIP dosyası açılamadı: dosya bozuk ya da eksik indirilmiş olabilir.");
   }
   if (zip.entryCount > IMPORT_LIMITS.zipEntries)
-    throw new Refused("ZIP dosyasında çok fazla dosya var; bu bir Letterboxd dışa aktarımı değil.");
+    throw new Refused("ZIP dosyasında çok fazla dosya var; bu bir dışa aktarım dosyası değil.");
   let unpacked = 0;
   let files = 0;
   /** The entry each Letterboxd file was read from: a second one of a name is refused. */

@@ -55,6 +55,8 @@ export interface TraktSink {
   onProgress?: () => Promise<void>;
   /** Istanbul's day when the file is read: no watch may be later. */
   today: string;
+  /** The request's glance: only each file's first element is looked at. */
+  headersOnly: boolean;
 }
 
 /** What the export's files tell each other, kept until every file is read. */
@@ -222,6 +224,7 @@ export async function readTraktFile(
       line++;
       if (!isObject(element) || !SHAPES[role.kind].some((key) => key in element))
         throw refuse(shapeRefusal(file));
+      if (sink.headersOnly) break;
       if (line % ROWS_PER_TURN === 0) {
         await giveWay();
         await sink.onProgress?.();

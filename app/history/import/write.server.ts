@@ -55,7 +55,13 @@ const LIST_LIMIT_NOTE =
 const ITEM_LIMIT_NOTE = "Liste dolu (en fazla 1.000 yapım): bu satır listeye eklenmedi.";
 
 /** A favourite film of Letterboxd's profile.csv, kept with the import for the person to answer. */
-async function offerFavorite(db: Database, importId: number, movieId: number, position: number) {
+async function offerFavorite(
+  db: Database,
+  importId: number,
+  movieId: number,
+  fields: ImportRowFields,
+) {
+  const position = fields.position ?? 1;
   const [current] = await db
     .select({ report: imports.report })
     .from(imports)
@@ -66,7 +72,7 @@ async function offerFavorite(db: Database, importId: number, movieId: number, po
   const candidates = (report.favorites?.candidates ?? []).filter(
     (candidate) => candidate.movieId !== movieId && candidate.position !== position,
   );
-  candidates.push({ movieId, position });
+  candidates.push({ movieId, position, title: fields.title, year: fields.year });
   candidates.sort((a, b) => a.position - b.position);
   await db
     .update(imports)
@@ -174,7 +180,7 @@ export async function writeRow(
     case "favorite":
       // Never written on its own: the import's page asks (decision 038).
       if (written.mediaType === "movie")
-        await offerFavorite(db, context.importId, written.id, fields.position ?? 1);
+        await offerFavorite(db, context.importId, written.id, fields);
       return null;
   }
 }

@@ -19,6 +19,36 @@ export interface ImportPageData {
   }[];
 }
 
+/** Each service's "how to get your file" steps (issue #37). */
+const SERVICES: { name: string; steps: string[] }[] = [
+  {
+    name: "Letterboxd",
+    steps: [
+      "Letterboxd'da Settings (Ayarlar) → Data sekmesini açın.",
+      "“Export your data” düğmesine basın; ZIP dosyası hemen iner.",
+      "ZIP dosyasını olduğu gibi buraya yükleyin: günlük, puanlar, izledikleriniz, izleme listeniz, yorumlarınız, listeleriniz (lists/), beğendikleriniz (likes/) ve profilinizdeki favori filmler birlikte gelir. Tek bir CSV de yükleyebilirsiniz.",
+      "Listeleriniz ve beğendikleriniz gizli Perde listeleri olur; favori filmlerinizi Favori 4'ünüz yapıp yapmayacağınızı size sorarız.",
+    ],
+  },
+  {
+    name: "Trakt",
+    steps: [
+      "Trakt'ta Settings (Ayarlar) → Data sayfasını açın (trakt.tv/settings/data).",
+      "Export bölümünden verilerinizin dışa aktarımını isteyin ve hazır olduğunda ZIP dosyasını indirin.",
+      "İnen ZIP dosyasını açmadan buraya yükleyin: izleme geçmişiniz (watched-history), puanlarınız, izleme listeniz, listeleriniz (notlarıyla) ve yorumlarınız gelir.",
+      "Yapımları Trakt'ın verdiği kimliklerle (TMDB, sonra IMDb) eşleştiririz; sezon puanları Perde'de olmadığı için atlanır.",
+    ],
+  },
+  {
+    name: "IMDb",
+    steps: [
+      "IMDb'de Your Ratings, Watchlist ya da bir listenizin sayfasını açın.",
+      "Sayfanın menüsünden “Export” seçeneğiyle CSV dosyasını indirin.",
+      "CSV dosyasını buraya yükleyin.",
+    ],
+  },
+];
+
 /** /hesap/ice-aktar: the upload form (a plain multipart post) and the person's past imports. */
 export function ImportPage({ data }: { data: ImportPageData }) {
   const answer = useActionData<UploadAnswer>();
@@ -30,8 +60,8 @@ export function ImportPage({ data }: { data: ImportPageData }) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">İçe aktar</h1>
         <p className="text-muted-foreground">
-          Letterboxd ya da IMDb geçmişinizi tek adımda getirin: izledikleriniz, izleme listeniz,
-          puanlarınız, günlüğünüz ve yorumlarınız.
+          Letterboxd, Trakt ya da IMDb geçmişinizi tek adımda getirin: izledikleriniz, izleme
+          listeniz, puanlarınız, günlüğünüz, yorumlarınız ve listeleriniz.
         </p>
       </header>
 
@@ -39,26 +69,33 @@ export function ImportPage({ data }: { data: ImportPageData }) {
         <h2 id="yukle" className="text-xl font-semibold">
           Dosya yükle
         </h2>
-        <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
-          <li>
-            Letterboxd: Ayarlar → Veri → “Export your data” ile indirilen ZIP dosyasının kendisi ya
-            da içindeki CSV dosyalarından biri (diary, ratings, watched, watchlist, reviews).
-          </li>
-          <li>
-            IMDb: puanlarınızın (ratings) ya da izleme listenizin / bir listenizin CSV dosyası.
-          </li>
-          <li>
-            En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce size sorarız.
-          </li>
-        </ul>
+        <p className="text-sm text-muted-foreground">
+          Dosyanın adı ne olursa olsun kabul ederiz: dışa aktarımın ZIP dosyasını açmadan
+          yükleyebilirsiniz. En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce
+          size sorarız.
+        </p>
+        <div className="space-y-2">
+          {SERVICES.map((service) => (
+            <details key={service.name} className="rounded-lg border p-3">
+              <summary className="cursor-pointer font-medium">
+                {service.name}: dosyanızı nasıl alırsınız?
+              </summary>
+              <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+                {service.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </details>
+          ))}
+        </div>
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <label className="block space-y-1.5">
-            <span className="text-sm font-medium">Dışa aktarım dosyası (ZIP ya da CSV)</span>
+            <span className="text-sm font-medium">Dışa aktarım dosyası (ZIP, CSV ya da JSON)</span>
             <input
               type="file"
               name="file"
               required
-              accept=".zip,.csv,application/zip,text/csv"
+              accept=".zip,.csv,.json,application/zip,text/csv,application/json"
               className="block w-full rounded-lg border bg-background p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5"
             />
           </label>

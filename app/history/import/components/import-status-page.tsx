@@ -2,15 +2,21 @@ import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
 import { formatCount } from "~/core/format";
 import { paths } from "~/core/paths";
-import type { ImportCandidate, ImportReport, ImportRowKind } from "~/db/import-schema";
+import type {
+  ImportCandidate,
+  ImportReport,
+  ImportRowKind,
+  ImportSource,
+} from "~/db/import-schema";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { useHydrated } from "~/ui/use-hydrated";
-import { STATUS_LABELS, WRITTEN_LABELS } from "./labels";
+import { STATUS_LABELS, TRAKT_WRITTEN_LABELS, WRITTEN_LABELS } from "./labels";
 
 export interface ImportStatusData {
   id: number;
+  source: ImportSource;
   status: keyof typeof STATUS_LABELS;
   fileName: string;
   totalRows: number;
@@ -185,8 +191,10 @@ function ReviewRow({
   );
 }
 
-function Report({ report }: { report: ImportReport }) {
+function Report({ report, source }: { report: ImportReport; source: ImportSource }) {
   const written = Object.entries(report.written) as [ImportRowKind, number][];
+  const label = (kind: ImportRowKind) =>
+    (source === "trakt" ? TRAKT_WRITTEN_LABELS[kind] : undefined) ?? WRITTEN_LABELS[kind];
   return (
     <section aria-labelledby="ozet" className="space-y-4">
       <h2 id="ozet" className="text-xl font-semibold">
@@ -195,7 +203,7 @@ function Report({ report }: { report: ImportReport }) {
       <ul className="space-y-1 text-sm">
         {written.map(([kind, rows]) => (
           <li key={kind}>
-            {WRITTEN_LABELS[kind]}: <strong className="tabular-nums">{formatCount(rows)}</strong>
+            {label(kind)}: <strong className="tabular-nums">{formatCount(rows)}</strong>
           </li>
         ))}
         {written.length === 0 && <li>Hiçbir satır yazılmadı.</li>}
@@ -217,6 +225,43 @@ function Report({ report }: { report: ImportReport }) {
           </ul>
         </div>
       )}
+    </section>
+  );
+}
+
+/**
+ * Letterboxd's favourite films (profile.csv), offered as Favori 4: written only when the person
+ * says so, never on their own (decision 038). Asked once.
+ */
+function FavoritesQuestion({ report }: { report: ImportReport }) {
+  const favorites = report.favorites;
+  if (!favorites || favorites.answered || favorites.candidates.length === 0) return null;
+  return (
+    <section aria-labelledby="favori-4" className="space-y-3 rounded-2xl border bg-card p-4">
+      <h2 id="favori-4" className="text-xl font-semibold">
+        Favori 4&apos;ünüz bunlar olsun mu?
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Letterboxd profilinizdeki favori filmler. “Evet” derseniz profilinizdeki Favori 4&apos;ün
+        yerine bunlar gelir; “Hayır” derseniz Favori 4&apos;ünüz olduğu gibi kalır.
+      </p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm">
+        {favorites.candidates.map((film) => (
+          <li key={film.movieId}>
+            {film.title}
+            {film.year !== null && <span className="text-muted-foreground"> ({film.year})</span>}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="favorites" />
+        <Button type="submit" name="answer" value="accept">
+          Evet, Favori 4&apos;üm bunlar olsun
+        </Button>
+        <Button type="submit" name="answer" value="decline" variant="outline">
+          Hayır, Favori 4&apos;üm kalsın
+        </Button>
+      </Form>
     </section>
   );
 }
@@ -325,7 +370,10 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
         </section>
       )}
 
-      {data.status === "done" && !data.report.refusal && <Report report={data.report} />}
+      <FavoritesQuestion report={data.report} />
+      {data.status === "done" && !data.report.refusal && (
+        <Report report={data.report} source={data.source} />
+      )}
       <BadRows report={data.report} />
       {data.status === "done" && (
         <p className="flex flex-wrap gap-4 text-sm">
