@@ -36,9 +36,13 @@ async function listFor(db: Database, userId: string, list: ImportedList): Promis
     if (again) return again.id;
     const [owned] = await tx.select({ n: count() }).from(lists).where(eq(lists.ownerId, userId));
     if ((owned?.n ?? 0) >= LIST_LIMITS.listsPerPerson) return null;
-    const description = list.description
-      ? clip(list.description.trim(), LIST_LIMITS.descriptionMax).trim() || null
-      : null;
+    // Paragraphs as the list form keeps them: line breaks normalised, other control characters dropped.
+    const paragraphs = (list.description ?? "")
+      .replace(/\r\n?/g, "\n")
+      .replace(/[^\P{Cc}\n]/gu, "")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+    const description = clip(paragraphs, LIST_LIMITS.descriptionMax).trim() || null;
     const [row] = await tx
       .insert(lists)
       .values({

@@ -11,7 +11,7 @@ import type { ItemChanges } from "~/core/item-changes.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries } from "~/db/history-schema";
-import { importRows, imports } from "~/db/import-schema";
+import { imports } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
 import { listItems, lists, profileFavorites } from "~/db/lists-schema";
 import { reviews, watchlist } from "~/db/schema";

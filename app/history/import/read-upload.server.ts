@@ -261,6 +261,16 @@ export async function readUpload(
       sources.add(format.source);
     }
     const source = sources.has("trakt") ? "trakt" : sources.has("imdb") ? "imdb" : "letterboxd";
+    // A list's items are written in their list's order (a file need not list them so).
+    const listed = into.rows.filter((row) => row.kind === "list-item");
+    if (listed.length > 0) {
+      listed.sort(
+        (a, b) =>
+          a.fields.list!.key.localeCompare(b.fields.list!.key) ||
+          a.fields.position! - b.fields.position!,
+      );
+      into.rows = [...into.rows.filter((row) => row.kind !== "list-item"), ...listed];
+    }
     return { ok: true, source, rows: into.rows, badRows: into.badRows };
   } catch (error) {
     if (error instanceof Refused)

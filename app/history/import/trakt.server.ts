@@ -83,7 +83,7 @@ const ROWS_PER_TURN = 250;
 const ROW_LIMIT_MESSAGE =
   "Dosyada 50.000'den fazla satır var. Lütfen daha küçük bir dosya yükleyin.";
 
-export const SEASON_RATING_REASON =
+const SEASON_RATING_REASON =
   "Sezon puanı: Perde'de sezonlara ayrı puan verilmiyor; dizinin kendi puanı ratings-shows.json'dan alınır.";
 const EPISODE_REASON = "Dizi bölümü: Trakt'tan bölümler henüz içe aktarılmıyor.";
 const NOT_A_TITLE = "Film ya da dizi değil (sezon, bölüm ya da kişi): içe aktarılmadı.";
