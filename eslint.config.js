@@ -19,7 +19,7 @@ const LAYERS = {
   accounts: ["core", "ui", "db"],
   library: ["core", "ui", "db", "catalogue", "accounts"],
   tracking: ["core", "ui", "db", "catalogue", "accounts", "library"],
-  history: ["core", "ui", "db", "catalogue", "accounts", "library"],
+  history: ["core", "ui", "db", "catalogue", "accounts", "library", "tracking"],
   lists: ["core", "ui", "db", "catalogue", "accounts", "library"],
   profiles: ["core", "ui", "db", "catalogue", "accounts", "library", "lists"],
   seo: ["core", "ui", "catalogue", "awards"],

@@ -67,6 +67,12 @@ export interface Catalogue {
    */
   findByImdbId(imdbId: string): Promise<{ mediaType: MediaType; id: number } | null>;
   /**
+   * The series with this TheTVDB id (TV Time's exports name series by it); null when the source
+   * knows none. Live: the movie database's `/find/{id}?external_source=tvdb_id`; the embedded
+   * catalogue keeps no TVDB ids and answers null (imports then match by name and year).
+   */
+  findSeriesByTvdbId(tvdbId: number): Promise<{ mediaType: "tv"; id: number } | null>;
+  /**
    * Vizyonda: films that opened in Turkish cinemas in the last eight weeks up to today, newest
    * opening first (then by popularity). Live: `now_playing` for region TR with each film's
    * Turkish day from `release_dates`; local: the content's Turkish release days. "Today" is the

@@ -25,10 +25,6 @@ import { user } from "./auth-schema";
 
 export const IMPORT_STATUSES = ["running", "review", "done"] as const;
 
-/** The services an import's file comes from. */
-export const IMPORT_SOURCES = ["letterboxd", "imdb", "trakt"] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-
 /** Which export a row came from; decides what it writes. */
 export const IMPORT_ROW_KINDS = [
   "watched",
@@ -41,8 +37,19 @@ export const IMPORT_ROW_KINDS = [
   "list-item",
   "favorite",
   "comment",
+  // A series' episode watched (TV Time, Netflix, Trakt): written as an episode mark.
+  "episode",
+  // A series followed or to watch (and maybe a favourite), without episodes of its own.
+  "series-status",
 ] as const;
 export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
+
+/** The services an import's file may come from. */
+export const IMPORT_SOURCES = ["letterboxd", "imdb", "tvtime", "netflix", "trakt"] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+const inList = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 /**
  * pending: not looked at yet; written: matched and written; review: waits for the person's
@@ -71,6 +78,16 @@ export interface ImportReport {
     candidates: { movieId: number; position: number; title: string; year: number | null }[];
     answered?: boolean;
   };
+  /**
+   * Rows read and matched but not written, with the reason (an episode the movie database does
+   * not list, a special), and how many in all.
+   */
+  unwritten?: { file: string; line: number; reason: string }[];
+  unwrittenCount?: number;
+  /** Files of an export that are not imported, with the reason (TV Time's episode votes). */
+  skippedFiles?: { file: string; reason: string }[];
+  /** Series the file marks as favourites: offered as Favori 4 candidates, never set silently. */
+  favourites?: { mediaType: "movie" | "tv"; id: number; title: string }[];
 }
 
 export const imports = pgTable(
@@ -81,7 +98,7 @@ export const imports = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     status: text("status", { enum: IMPORT_STATUSES }).notNull().default("running"),
-    /** The service (IMPORT_SOURCES), and the file's name as uploaded. */
+    /** The service the file came from (IMPORT_SOURCES), and the file's name as uploaded. */
     source: text("source", { enum: IMPORT_SOURCES }).notNull(),
     fileName: text("file_name").notNull(),
     totalRows: integer("total_rows").notNull(),
@@ -103,7 +120,7 @@ export const imports = pgTable(
       .on(table.userId)
       .where(sql`${table.status} = 'running'`),
     check("imports_status_check", sql`${table.status} in ('running', 'review', 'done')`),
-    check("imports_source_check", sql`${table.source} in ('letterboxd', 'imdb', 'trakt')`),
+    check("imports_source_check", sql`${table.source} in (${inList(IMPORT_SOURCES)})`),
     check(
       "imports_rows_check",
       sql`${table.totalRows} between 0 and 50000 and ${table.processedRows} between 0 and ${table.totalRows}`,
@@ -155,16 +172,38 @@ export interface ImportRowFields {
   review?: string;
   /** The identity of a diary entry across files and imports (Letterboxd URI, date, n). */
   diaryKey?: string;
-  /** The movie database's id, when the file says it (Trakt's ids.tmdb). */
-  tmdbId?: number;
-  /** TheTVDB's id of a series, when the file says it (Trakt's ids.tvdb). */
-  tvdbId?: number;
   /** A list item's list (Trakt's lists, Letterboxd's lists/ and likes/): its identity and name. */
   list?: ImportedList;
   /** A list item's place in its list (1 is first), or a favourite film's place in Favori 4. */
   position?: number;
   /** A list item's note (at most 280 characters). */
   note?: string;
+  /**
+   * An episode or series-status row: the series' ids in the source's file, any of them (`title`
+   * and `year` are then the series' name and first year, the year often unknown). Matched by
+   * tmdb, then imdb, then tvdb, then by name and year.
+   */
+  ids?: { tmdb?: number; tvdb?: number; imdb?: string };
+  /**
+   * The series as the file names it (ids, name, year), the same for all its rows: a choice on
+   * the review screen is made once per series, for every episode row of it.
+   */
+  seriesKey?: string;
+  /** An episode row: the season (0 holds specials) and the episode's number in it. */
+  season?: number;
+  episode?: number;
+  /** An episode row whose file names the episode by its title alone (Netflix). */
+  episodeTitle?: string;
+  /**
+   * When an episode was watched: the instant (`watchedAt`, ISO 8601) or the day alone
+   * (`watchedOn`, kept as noon in Istanbul); neither for an undated watch.
+   */
+  watchedAt?: string;
+  /** How many earlier watches of this episode the file has: 1 for the second (a rewatch). */
+  rewatches?: number;
+  /** A series-status row: İzliyorum or İzleyeceğim, and whether it is a favourite. */
+  status?: "watching" | "plan_to_watch";
+  favourite?: boolean;
 }
 
 /** A list an import brings: `key` names it across imports, so importing again finds it. */
@@ -209,10 +248,7 @@ export const importRows = pgTable(
       "import_rows_state_check",
       sql`${table.state} in ('pending', 'written', 'review', 'skipped', 'bad')`,
     ),
-    check(
-      "import_rows_kind_check",
-      sql`${table.kind} in ('watched', 'watchlist', 'rating', 'diary', 'review', 'imdb-rating', 'imdb-list', 'list-item', 'favorite', 'comment')`,
-    ),
+    check("import_rows_kind_check", sql`${table.kind} in (${inList(IMPORT_ROW_KINDS)})`),
     check("import_rows_item_check", sql`${table.itemId} is null or ${table.itemId} > 0`),
   ],
 );

@@ -36,6 +36,11 @@ export const episodeWatches = pgTable(
      * hatırlamıyorum"): such a mark counts in progress, never in a year's figures.
      */
     watchedAt: timestamp("watched_at", { withTimezone: true }).defaultNow(),
+    /**
+     * How many times the episode was watched again after `watched_at` (an imported history with
+     * the same episode twice): one mark per episode, its rewatches counted here.
+     */
+    rewatches: smallint("rewatches").notNull().default(0),
   },
   (table) => [
     primaryKey({
@@ -52,6 +57,7 @@ export const episodeWatches = pgTable(
     check("episode_watches_series_id_check", sql`${table.seriesId} > 0`),
     check("episode_watches_season_check", sql`${table.seasonNumber} > 0`),
     check("episode_watches_episode_check", sql`${table.episodeNumber} > 0`),
+    check("episode_watches_rewatches_check", sql`${table.rewatches} >= 0`),
   ],
 );
 

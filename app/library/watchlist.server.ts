@@ -100,6 +100,25 @@ export async function recordWatched(
 }
 
 /**
+ * İzliyorum from an import (a series the person followed elsewhere): added as İzliyorum, or moved
+ * there from İzleyeceğim; an İzledim entry stays (its marks decide). `db` may be a transaction.
+ */
+export async function startWatching(
+  db: Database,
+  userId: string,
+  item: WatchlistItem,
+): Promise<void> {
+  await db
+    .insert(watchlist)
+    .values({ userId, itemType: item.type, itemId: item.id, status: "watching" })
+    .onConflictDoUpdate({
+      target: [watchlist.userId, watchlist.itemType, watchlist.itemId],
+      set: { status: "watching" },
+      setWhere: and(eq(watchlist.userId, userId), eq(watchlist.status, "plan_to_watch")),
+    });
+}
+
+/**
  * Adds once as İzleyeceğim: a second add (a double click, an imported list) finds the row there
  * and changes nothing, whatever its status. `db` may be a transaction.
  */

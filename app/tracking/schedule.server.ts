@@ -49,7 +49,10 @@ const FOLLOWING = ["watching", "plan_to_watch"] as const;
  * last regular season (new dates, names, episodes). An ended series already stored costs one
  * call. It also counts the seasons whose episodes the catalogue does not list (`unknown_seasons`). Safe to run twice at once: every write is an upsert keyed by the episode.
  */
-export async function refreshSeries(services: TrackingServices, seriesId: number): Promise<void> {
+export async function refreshSeries(
+  services: { database: Pick<DatabaseHandle, "db">; catalogue: Catalogue },
+  seriesId: number,
+): Promise<void> {
   const { db } = services.database;
   const series = await services.catalogue.series(seriesId);
   if (!series) {

@@ -592,6 +592,15 @@ export const imdbIds: Record<string, { mediaType: "movie" | "tv"; id: number }> 
   tt0903747: { mediaType: "tv", id: 1396 },
 };
 
+/**
+ * TheTVDB ids the fake's `/find` knows (TV Time exports name series by them); any other id is
+ * unknown to it, as many are to the movie database.
+ */
+export const tvdbIds: Record<string, number> = {
+  81189: 1396,
+  418364: 1_000_201,
+};
+
 /*
  * Vizyonda: the cinema lists as the movie database answered them on Tuesday 11 March 2025
  * (CINEMA_SNAPSHOT_DAY; tests run the site's clock on that day). The lists' `release_date` is

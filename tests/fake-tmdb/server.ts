@@ -7,6 +7,7 @@ import {
   cinemaMovies,
   genreLists,
   imdbIds,
+  tvdbIds,
   movies,
   people,
   personCredits,
@@ -411,6 +412,17 @@ function route(path: string, query: Record<string, string>): unknown {
     const show = found?.mediaType === "tv" && series.find((item) => item.id === found.id);
     return {
       movie_results: movie ? [movieSummary(movie)] : [],
+      tv_results: show ? [seriesSummary(show)] : [],
+      person_results: [],
+      tv_episode_results: [],
+      tv_season_results: [],
+    };
+  }
+  if (parts[0] === "find" && parts.length === 2 && query.external_source === "tvdb_id") {
+    const found = tvdbIds[parts[1]!];
+    const show = found && series.find((item) => item.id === found);
+    return {
+      movie_results: [],
       tv_results: show ? [seriesSummary(show)] : [],
       person_results: [],
       tv_episode_results: [],

@@ -71,3 +71,19 @@ export const letterboxdFullZip = () =>
       ].map((name) => [`letterboxd-ayse-2026/${name}`, importFixture(`letterboxd/${name}`)]),
     ),
   );
+
+/** TV Time's GDPR export as downloaded: the hand-written files in one ZIP, with a stray file. */
+export const tvTimeZip = () =>
+  zipOf({
+    ...Object.fromEntries(
+      [
+        "tracking-prod-records-v2.csv",
+        "tracking-prod-records.csv",
+        "user_tv_show_data.csv",
+        "watched_on_episode.csv",
+        "ratings-3-prod-episode_votes.csv",
+      ].map((name) => [`tvtime-gdpr/${name}`, importFixture(`tvtime/${name}`)]),
+    ),
+    // Other files of the export, of no use to an import.
+    "tvtime-gdpr/user_settings.csv": "user_id,language,country\n7,tr,TR\n",
+  });

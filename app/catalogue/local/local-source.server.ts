@@ -513,6 +513,8 @@ export function createLocalSource(
         .limit(1);
       return row ?? null;
     }),
+    // The embedded catalogue keeps no TVDB ids: imports match such series by name and year.
+    findSeriesByTvdbId: () => Promise.resolve(null),
     genres: safely("genres", async (mediaType: "movie" | "tv") => {
       const rows = await db
         .select({ id: catalogueGenres.id, name: catalogueGenres.name })

@@ -18,6 +18,7 @@ const MEMOIZED = [
   "movieRecommendations",
   "seriesRecommendations",
   "findByImdbId",
+  "findSeriesByTvdbId",
 ] as const satisfies readonly (keyof Catalogue)[];
 
 /**

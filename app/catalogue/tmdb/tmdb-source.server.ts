@@ -297,6 +297,16 @@ export function createTmdbSource(options: TmdbSourceOptions): Catalogue {
       );
       return found ?? null;
     },
+    async findSeriesByTvdbId(tvdbId) {
+      if (!Number.isSafeInteger(tvdbId) || tvdbId <= 0) return null;
+      const found = await fetchParsed(
+        `/find/${tvdbId}`,
+        { external_source: "tvdb_id" },
+        TTL.details,
+        schema.findResult,
+      );
+      return found?.mediaType === "tv" ? { mediaType: "tv", id: found.id } : null;
+    },
     search(query, page) {
       const trimmed = query.trim();
       if (trimmed.length < 3) return Promise.resolve(null);

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import type { ImportRowFields, ImportRowKind } from "~/db/import-schema";
+import type { ImportRowFields, ImportRowKind, ImportSource } from "~/db/import-schema";
 import { diaryEntrySchema } from "../schemas";
+import {
+  readTvTimeRow,
+  tvTimeMissing,
+  tvTimePart,
+  tvTimeState,
+  type PartRow,
+  type TvTimePart,
+  type TvTimeState,
+} from "./tvtime-format";
 
 /*
  * The CSV formats an import understands, told apart by their header (and, for Letterboxd's two
@@ -11,8 +20,11 @@ import { diaryEntrySchema } from "../schemas";
 export type ListChoice = "watched" | "watchlist";
 
 export interface KnownFormat {
+  /** The kind of the file's rows (a TV Time or Netflix file says it row by row). */
   kind: ImportRowKind;
-  source: "letterboxd" | "imdb";
+  source: ImportSource;
+  /** Which file of a TV Time (or Netflix) export this is: its rows are read by its own rules. */
+  part?: TvTimePart;
 }
 
 export type CsvFormat = KnownFormat | { refusal: string; askListKind?: boolean };
@@ -37,6 +49,9 @@ function listOfName(file: string): ListChoice | null {
   return null;
 }
 
+/** The TV Time (or Netflix) file a header is, or null. */
+export const servicePart = (header: string[]): TvTimePart | null => tvTimePart(header);
+
 export function csvFormat(
   file: string,
   header: string[],
@@ -52,6 +67,13 @@ export function csvFormat(
       : { refusal: `${file} dosyasında şu sütunlar eksik: ${absent.join(", ")}.` };
   };
 
+  const tvTime = tvTimePart(header);
+  if (tvTime) {
+    const absent = tvTimeMissing(tvTime, header);
+    return absent.length === 0
+      ? { kind: "episode", source: "tvtime", part: tvTime }
+      : { refusal: `${file} dosyasında şu sütunlar eksik: ${absent.join(", ")}.` };
+  }
   if (has("Const")) {
     if (has("Your Rating")) return check("imdb-rating", "imdb", IMDB_REQUIRED["imdb-rating"]!);
     return check("imdb-list", "imdb", IMDB_REQUIRED["imdb-list"]!);
@@ -71,8 +93,14 @@ export function csvFormat(
     return check(list, "letterboxd", LETTERBOXD_REQUIRED[list]!);
   }
   return {
-    refusal: `${file} tanınmadı: Letterboxd ya da IMDb dışa aktarımının CSV dosyası olmalı (ilk satırda sütun adlarıyla).`,
+    refusal: `${file} tanınmadı: ilk satırındaki sütunlar (${shownHeader(header)}) Letterboxd, IMDb, TV Time ya da Netflix dışa aktarımının sütunları değil.`,
   };
+}
+
+/** A header as a message names it: its first columns, at most 120 characters. */
+function shownHeader(header: string[]): string {
+  const text = header.slice(0, 8).join(", ") + (header.length > 8 ? ", …" : "");
+  return [...text].length > 120 ? `${[...text].slice(0, 119).join("")}…` : text || "boş";
 }
 
 const EPISODE_REASON = "Dizi bölümü: bölümler içe aktarılmıyor, yalnızca filmler ve diziler.";
@@ -136,23 +164,25 @@ type Cells = Record<string, string>;
  * day when the file is read), tags of at most 30 characters and at most 20 of them.
  */
 export interface RowRules {
+  today: string;
   diary: ReturnType<typeof diaryEntrySchema>;
   occurrences: Map<string, number>;
+  /** What TV Time's files say across files (dates of undated episodes). */
+  tvTime: TvTimeState;
 }
 
 export const rowRules = (today: string): RowRules => ({
+  today,
   diary: diaryEntrySchema(today),
   occurrences: new Map(),
+  tvTime: tvTimeState(),
 });
 
-/** The first problem of a row, in Turkish, or its checked fields. */
-export function readRow(
-  format: { kind: ImportRowKind },
-  cells: Cells,
-  rules: RowRules,
-): { fields: ImportRowFields } | { reason: string } {
+/** The first problem of a row, in Turkish, or its kind and checked fields. */
+export function readRow(format: KnownFormat, cells: Cells, rules: RowRules): PartRow {
   try {
-    return { fields: fieldsOf(format.kind, cells, rules) };
+    if (format.part) return readTvTimeRow(format.part, cells, rules.tvTime, rules.today);
+    return { kind: format.kind, fields: fieldsOf(format.kind, cells, rules) };
   } catch (error) {
     if (error instanceof z.ZodError) return { reason: error.issues[0]!.message };
     if (error instanceof RowRefused) return { reason: error.message };

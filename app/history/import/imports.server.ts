@@ -23,6 +23,7 @@ import { searchQuery } from "~/catalogue/search";
 import type { ListChoice } from "./formats";
 import { readUpload, type ReadRow } from "./read-upload.server";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
+import { readSeriesOnce, writeEpisodeRows, type EpisodeRow } from "./episodes.server";
 import { writeRow, type ImportListWriter, type WrittenItem } from "./write.server";
 
 /*
@@ -42,6 +43,11 @@ const IMPORT_QUEUE = "history-import";
  * one connection: other people's pages wait for the batch, so batches stay short.
  */
 const BATCH_SIZE = 15;
+/**
+ * Episode rows per batch: they are written in a few statements whatever their number (see
+ * episodes.server.ts), so a history of 20,000 episodes is about 80 batches.
+ */
+const EPISODE_BATCH = 250;
 /** Rows worked between two turns given to the rest of the server (see `giveWay`). */
 const ROWS_PER_TURN = 5;
 /** Rows stored per statement while reading the file. */
@@ -76,12 +82,11 @@ export interface ImportServices {
 }
 
 /**
- * Which titles a row may be: what the file says (IMDb's Title Type, Trakt's item type), else a
- * film (Letterboxd lists films only).
+ * Which titles a row may be: a series for episode and series-status rows; else what the file
+ * says (IMDb's Title Type, Trakt's item type), else a film (Letterboxd lists films only).
  */
-const kindsOf = (_kind: ImportRowKind, mediaType: MediaType | undefined): MediaType[] => [
-  mediaType ?? "movie",
-];
+const kindsOf = (kind: ImportRowKind, mediaType: MediaType | undefined): MediaType[] =>
+  kind === "episode" || kind === "series-status" ? ["tv"] : [mediaType ?? "movie"];
 
 const RUNNING_MESSAGE =
   "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.";
@@ -280,15 +285,25 @@ async function workRows(
   const matcher = options.matcher ?? createMatcher(db, services.catalogue);
   for (let batch = 0; options.maxBatches === undefined || batch < options.maxBatches; batch++) {
     if (stopping) return;
-    const rows = await db
+    const next = await db
       .select()
       .from(importRows)
       .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")))
       .orderBy(asc(importRows.id))
-      .limit(options.batchSize ?? BATCH_SIZE);
-    if (rows.length === 0) {
+      .limit(options.batchSize ?? EPISODE_BATCH);
+    if (next.length === 0) {
       await finishIfResolved(db, importId);
       return;
+    }
+    // A batch is episode rows only (many, written together) or other rows only (a few).
+    const episodes = next[0]!.kind === "episode";
+    const end = next.findIndex((row) => (row.kind === "episode") !== episodes);
+    const rows = next
+      .slice(0, end === -1 ? next.length : end)
+      .slice(0, options.batchSize ?? (episodes ? EPISODE_BATCH : BATCH_SIZE));
+    if (episodes) {
+      await workEpisodes(services, importId, userId, rows, matcher, keepLease);
+      continue;
     }
     const matches: ImportMatch[] = [];
     for (const [index, row] of rows.entries()) {
@@ -332,6 +347,111 @@ async function workRows(
   }
 }
 
+/**
+ * One batch of episode rows: their series matched (once per series), read from the catalogue
+ * when the site never has, then in one transaction the rows claimed and their marks written.
+ */
+async function workEpisodes(
+  services: Omit<ImportServices, "jobs">,
+  importId: number,
+  userId: string,
+  rows: (typeof importRows.$inferSelect)[],
+  matcher: Matcher,
+  keepLease: () => Promise<void>,
+) {
+  const db = services.database.db;
+  const matches = new Map<string, ImportMatch>();
+  for (const row of rows) {
+    const key = row.fields.seriesKey ?? `row:${row.id}`;
+    if (matches.has(key)) continue;
+    await giveWay();
+    await keepLease();
+    matches.set(key, await matcher.match(row.fields, ["tv"]));
+  }
+  const matchOf = (row: (typeof rows)[number]) =>
+    matches.get(row.fields.seriesKey ?? `row:${row.id}`)!;
+  const sure = rows.flatMap((row) => {
+    const match = matchOf(row);
+    return match.state === "sure"
+      ? [{ id: row.id, fields: row.fields, seriesId: match.item.id }]
+      : [];
+  });
+  await readSeriesOnce(
+    services,
+    sure.map((row) => row.seriesId),
+  );
+  const started = performance.now();
+  const series = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+    for (const match of new Set(matches.values())) {
+      if (match.state !== "review") continue;
+      const ids = rows.filter((row) => matchOf(row) === match).map((row) => row.id);
+      await tx
+        .update(importRows)
+        .set({ state: "review", candidates: match.candidates })
+        .where(and(inArray(importRows.id, ids), eq(importRows.state, "pending")));
+    }
+    const written = await writeClaimedEpisodes(tx, userId, importId, sure, "pending");
+    await updateProgress(tx, importId);
+    return written;
+  });
+  await afterWrites(
+    services,
+    series.map((id) => ({ mediaType: "tv" as const, id })),
+  );
+  await rest(performance.now() - started);
+}
+
+/**
+ * Claims episode rows still in `from` (pending, or waiting for review) and writes their marks;
+ * each row becomes written or bad with its reason. The series that got marks.
+ */
+async function writeClaimedEpisodes(
+  tx: Database,
+  userId: string,
+  importId: number,
+  rows: EpisodeRow[],
+  from: "pending" | "review",
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const claimed = new Set(
+    (
+      await tx
+        .update(importRows)
+        .set({ state: "written" })
+        .where(
+          and(
+            eq(importRows.importId, importId),
+            inArray(
+              importRows.id,
+              rows.map((row) => row.id),
+            ),
+            eq(importRows.state, from),
+          ),
+        )
+        .returning({ id: importRows.id })
+    ).map((row) => row.id),
+  );
+  const mine = rows.filter((row) => claimed.has(row.id));
+  const outcome = await writeEpisodeRows(tx, userId, mine, today());
+  const bySeries = new Map<number, number[]>();
+  for (const row of mine)
+    bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row.id]);
+  for (const [seriesId, ids] of bySeries)
+    await tx
+      .update(importRows)
+      .set({ itemType: "tv", itemId: seriesId })
+      .where(inArray(importRows.id, ids));
+  if (outcome.bad.length > 0) {
+    const values = outcome.bad.map((bad) => sql`(${bad.id}::bigint, ${bad.reason}::text)`);
+    await tx.execute(sql`
+      update ${importRows} set state = 'bad', reason = v.reason
+      from (values ${sql.join(values, sql`, `)}) as v(id, reason)
+      where ${importRows.id} = v.id and ${importRows.importId} = ${importId}`);
+  }
+  return outcome.series;
+}
+
 const rest = (busyMs: number) =>
   new Promise<void>((resolve) =>
     setTimeout(resolve, Math.max(MIN_REST_MS, Math.min(busyMs, 1_000))),
@@ -363,6 +483,7 @@ async function readStoredUpload(
   if (read.ok) {
     report.badRows = read.badRows.slice(0, REPORT_ROWS);
     report.badRowCount = read.badRows.length;
+    if (read.skippedFiles.length > 0) report.skippedFiles = read.skippedFiles;
   }
   const refusal = !read.ok
     ? read.message
@@ -491,6 +612,42 @@ async function finishIfResolved(db: Database, importId: number) {
       .orderBy(asc(importRows.id))
       .limit(REPORT_ROWS);
     report.notes = noted.map((row) => ({ file: row.file, line: row.line, note: row.note! }));
+    // Favourites of the file (TV Time's): offered as Favori 4 candidates on the report.
+    const favourites = await tx
+      .select({ type: importRows.itemType, id: importRows.itemId, fields: importRows.fields })
+      .from(importRows)
+      .where(
+        and(
+          eq(importRows.importId, importId),
+          eq(importRows.state, "written"),
+          sql`(${importRows.fields} ->> 'favourite')::boolean is true`,
+        ),
+      )
+      .orderBy(asc(importRows.id))
+      .limit(50);
+    if (favourites.length > 0)
+      report.favourites = favourites.map((row) => ({
+        mediaType: row.type ?? "tv",
+        id: row.id!,
+        title: row.fields.title,
+      }));
+    const unwritten = await tx
+      .select({ file: importRows.file, line: importRows.line, reason: importRows.reason })
+      .from(importRows)
+      .where(and(eq(importRows.importId, importId), eq(importRows.state, "bad")))
+      .orderBy(asc(importRows.id))
+      .limit(REPORT_ROWS);
+    const unwrittenCount = states
+      .filter((row) => row.state === "bad")
+      .reduce((sum, row) => sum + row.rows, 0);
+    if (unwrittenCount > 0) {
+      report.unwritten = unwritten.map((row) => ({
+        file: row.file,
+        line: row.line,
+        reason: row.reason ?? "",
+      }));
+      report.unwrittenCount = unwrittenCount;
+    }
     await tx
       .update(imports)
       .set(
@@ -538,6 +695,16 @@ export async function importOf(
     .from(imports)
     .where(and(eq(imports.id, importId), eq(imports.userId, userId)));
   if (!found) return null;
+  // The rows the screen asks about: one per series for episode rows (one choice answers all).
+  const asked = and(
+    eq(importRows.importId, importId),
+    eq(importRows.state, "review"),
+    sql`${importRows.id} in (
+      select min(id) from ${importRows}
+      where import_id = ${importId} and state = 'review'
+      group by case when kind = 'episode'
+        then 's:' || coalesce(fields ->> 'seriesKey', id::text) else id::text end)`,
+  );
   const waiting =
     found.status === "review"
       ? await db
@@ -549,16 +716,13 @@ export async function importOf(
             candidates: importRows.candidates,
           })
           .from(importRows)
-          .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")))
+          .where(asked)
           .orderBy(asc(importRows.id))
           .limit(REVIEW_PAGE)
       : [];
   const [waitingCount] =
     found.status === "review"
-      ? await db
-          .select({ rows: count() })
-          .from(importRows)
-          .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")))
+      ? await db.select({ rows: count() }).from(importRows).where(asked)
       : [{ rows: 0 }];
   const reading =
     found.status === "running" &&
@@ -676,6 +840,8 @@ export async function resolveRow(
   const known =
     resolution.choice === "pick" &&
     (await titleExists(services.catalogue, resolution.mediaType, resolution.id));
+  // Episodes are marked only through the series' known episodes: read once, outside the lock.
+  if (known && resolution.mediaType === "tv") await readSeriesOnce(services, [resolution.id]);
   const resolved = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select 1 from ${imports} where ${imports.id} = ${importId} and ${imports.userId} = ${userId} for update`,
@@ -699,8 +865,31 @@ export async function resolveRow(
         ),
       );
     if (!row) return false;
+    // An episode row stands for every row of its series: one choice answers them all.
+    const group =
+      row.kind === "episode" && row.fields.seriesKey
+        ? await tx
+            .select({ id: importRows.id, fields: importRows.fields })
+            .from(importRows)
+            .where(
+              and(
+                eq(importRows.importId, importId),
+                eq(importRows.state, "review"),
+                eq(importRows.kind, "episode"),
+                sql`${importRows.fields} ->> 'seriesKey' = ${row.fields.seriesKey}`,
+              ),
+            )
+        : [row];
     if (resolution.choice === "skip") {
-      await tx.update(importRows).set({ state: "skipped" }).where(eq(importRows.id, row.id));
+      await tx
+        .update(importRows)
+        .set({ state: "skipped" })
+        .where(
+          inArray(
+            importRows.id,
+            group.map((member) => member.id),
+          ),
+        );
       return true;
     }
     const offered = (row.candidates ?? []).some(
@@ -710,6 +899,17 @@ export async function resolveRow(
       known && kindsOf(row.kind, row.fields.mediaType).includes(resolution.mediaType);
     if (!offered && !searched) return false;
     const item = { mediaType: resolution.mediaType, id: resolution.id };
+    if (row.kind === "episode") {
+      await writeClaimedEpisodes(
+        tx,
+        userId,
+        importId,
+        group.map((member) => ({ id: member.id, fields: member.fields, seriesId: item.id })),
+        "review",
+      );
+      written = item;
+      return true;
+    }
     const note = await writeRow(tx, userId, row.kind, row.fields, item, {
       importId,
       lists: services.importLists,

@@ -8,7 +8,9 @@ import type { Database } from "~/db/client.server";
 import { importMatches, type ImportCandidate, type ImportRowFields } from "~/db/import-schema";
 
 /*
- * Which catalogue title an imported row means. An IMDb id is asked of the catalogue (the movie
+ * Which catalogue title an imported row means. A series' own id in the movie database (Trakt's
+ * `ids.tmdb`) is taken as it is (the writer checks the series exists); a TheTVDB id (TV Time)
+ * is asked of /find like an IMDb id. An IMDb id is asked of the catalogue (the movie
  * database's /find, or the embedded catalogue's IMDb ids); otherwise the title (and IMDb's
  * original title) is searched and compared Turkish-folded against each result's Turkish and
  * original titles, then against the other names (English, alternative, translated titles) of the
@@ -166,22 +168,28 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
 
   return {
     async match(fields, kinds) {
-      // Trakt says the movie database's id: the surest answer there is, when the catalogue
-      // knows it (an id of the embedded catalogue's own range is never one of the file's).
-      if (fields.tmdbId !== undefined && !isLocalId(fields.tmdbId)) {
+      // The movie database's own id (Trakt's ids.tmdb) is the surest answer there is, when the
+      // catalogue knows it (an id of the embedded catalogue's own range is never one of the
+      // file's; the embedded catalogue's Turkish films have ids of their own).
+      const tmdbId = fields.ids?.tmdb;
+      if (tmdbId !== undefined && !isLocalId(tmdbId) && kinds.length === 1) {
         const mediaType = kinds[0]!;
-        const id = fields.tmdbId;
-        const known = await remembered(`tmdb:${mediaType}:${id}`, async () =>
+        const known = await remembered(`tmdb:${mediaType}:${tmdbId}`, async () =>
           mediaType === "movie"
-            ? (await catalogue.movie(id)) !== null
-            : (await catalogue.series(id)) !== null,
+            ? (await catalogue.movie(tmdbId)) !== null
+            : (await catalogue.series(tmdbId)) !== null,
         );
-        if (known) return { state: "sure", item: { mediaType, id } };
+        if (known) return { state: "sure", item: { mediaType, id: tmdbId } };
       }
-      if (fields.imdbId) {
-        const imdbId = fields.imdbId;
+      const imdbId = fields.imdbId ?? fields.ids?.imdb;
+      if (imdbId) {
         const item = await remembered(`imdb:${imdbId}`, () => catalogue.findByImdbId(imdbId));
         if (item && kinds.includes(item.mediaType)) return { state: "sure", item };
+      }
+      const tvdbId = fields.ids?.tvdb;
+      if (tvdbId && kinds.includes("tv")) {
+        const item = await remembered(`tvdb:${tvdbId}`, () => catalogue.findSeriesByTvdbId(tvdbId));
+        if (item) return { state: "sure", item };
       }
       const key = `title:${kinds.join(",")}:${searchText(fields.title)}:${searchText(fields.originalTitle ?? "")}:${fields.year ?? ""}`;
       return remembered(key, () => byTitle(fields, kinds));

@@ -9,9 +9,11 @@ import {
   listEntry,
   readRow,
   rowRules,
+  servicePart,
   type KnownFormat,
   type ListChoice,
 } from "./formats";
+import { countRewatches, finishTvTime, TV_TIME_VOTES_SKIPPED } from "./tvtime-format";
 import {
   finishTrakt,
   readTraktFile,
@@ -71,6 +73,8 @@ export type ReadResult =
       source: ImportSource;
       rows: ReadRow[];
       badRows: BadRow[];
+      /** Files of the export that are not imported, with the reason. */
+      skippedFiles: { file: string; reason: string }[];
     }
   | {
       ok: false;
@@ -108,6 +112,21 @@ const LETTERBOXD_FILES = new Set([
   "watchlist.csv",
   "reviews.csv",
 ]);
+const LETTERBOXD_OTHER_FOLDERS = ["deleted", "orphaned", "lists", "likes"];
+/**
+ * Files of TV Time's export named as it names them: one of these whose header is not known is
+ * refused by name. Any other CSV of a ZIP is read when its header is a known one (the format is
+ * told by the header, whatever the name) and passed over otherwise.
+ */
+const NAMED_FILES = new Set([
+  ...LETTERBOXD_FILES,
+  "tracking-prod-records-v2.csv",
+  "tracking-prod-records.csv",
+  "user_tv_show_data.csv",
+  "watched_on_episode.csv",
+]);
+/** Which service an upload is, when its files are of several: the first of these found. */
+const SOURCE_ORDER: ImportSource[] = ["trakt", "tvtime", "netflix", "imdb", "letterboxd"];
 const ZIP_MAGIC = [0x50, 0x4b];
 /** Letterboxd's folders whose files are not the person's current record. */
 const SKIPPED_FOLDERS = ["deleted", "orphaned"];
@@ -115,10 +134,13 @@ const SKIPPED_FOLDERS = ["deleted", "orphaned"];
 /** What an entry of the ZIP is, by its path; null for one not read. */
 type ZipRole =
   | { kind: "letterboxd" | "letterboxd-list" | "letterboxd-likes" | "letterboxd-profile" }
-  | { kind: "trakt"; file: TraktFile };
+  | { kind: "trakt"; file: TraktFile }
+  /** Another CSV: read when its header is a known one (`named`: refused by name otherwise). */
+  | { kind: "csv"; named: boolean };
 
 function roleOf(path: string): { role: ZipRole; key: string } | null {
-  let parts = path.split("/").filter((part) => part !== "");
+  const all = path.split("/").filter((part) => part !== "");
+  let parts = all;
   const folder = (part: string | undefined) => (part ?? "").toLowerCase();
   // One wrapping folder (the export unpacked and zipped again) is looked through.
   const known = ["lists", "likes", ...SKIPPED_FOLDERS];
@@ -138,6 +160,12 @@ function roleOf(path: string): { role: ZipRole; key: string } | null {
     return { role: { kind: "letterboxd-list" }, key: `lists/${name}` };
   if (parts.length === 2 && folder(parts[0]) === "likes" && name === "films.csv")
     return { role: { kind: "letterboxd-likes" }, key: "likes/films.csv" };
+  // Any other CSV anywhere but in Letterboxd's other folders (TV Time's, Netflix's files).
+  const elsewhere = all
+    .slice(0, -1)
+    .some((part) => LETTERBOXD_OTHER_FOLDERS.includes(folder(part)));
+  if (name.endsWith(".csv") && !elsewhere && !LETTERBOXD_FILES.has(name))
+    return { role: { kind: "csv", named: NAMED_FILES.has(name) }, key: name };
   return null;
 }
 
@@ -179,6 +207,7 @@ export async function readUpload(
     const into: CsvTarget = {
       rows: [],
       badRows: [],
+      skippedFiles: [],
       budget: { rows: IMPORT_LIMITS.rows },
       rules: rowRules(options.today),
       headersOnly: options.headersOnly ?? false,
@@ -198,9 +227,11 @@ export async function readUpload(
     if (bytes[0] === ZIP_MAGIC[0] && bytes[1] === ZIP_MAGIC[1]) {
       const files = await readZip(Buffer.from(bytes), async (name, key, role, stream) => {
         switch (role.kind) {
-          case "letterboxd": {
-            const format = await readCsv(name, stream, into, options.choice, true);
-            sources.add(format.source);
+          case "letterboxd":
+          case "csv": {
+            const named = role.kind === "csv" ? role.named : true;
+            const format = await readCsv(name, stream, into, options.choice, true, named);
+            if (format) sources.add(format.source);
             return;
           }
           case "letterboxd-list":
@@ -215,9 +246,9 @@ export async function readUpload(
             return;
         }
       });
-      if (files === 0)
+      if (files === 0 || sources.size === 0)
         throw new Refused(
-          "ZIP dosyasında tanıdığımız bir dosya bulunamadı: Letterboxd'un (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv, lists/, likes/films.csv, profile.csv) ya da Trakt'ın (watched-history.json, ratings-movies.json, lists-watchlist.json…) dışa aktarımı olmalı.",
+          "ZIP dosyasında içe aktarılacak bir dosya bulunamadı: Letterboxd (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv, lists/, likes/films.csv, profile.csv), Trakt (watched-history.json, ratings-movies.json, lists-watchlist.json…) ya da TV Time (tracking-prod-records-v2.csv ve diğerleri) dosyası olmalı.",
         );
       if (trakt.sawAny && sources.size > 1)
         throw new Refused(
@@ -257,10 +288,13 @@ export async function readUpload(
         into,
         options.choice,
         false,
+        true,
       );
-      sources.add(format.source);
+      if (format) sources.add(format.source);
     }
-    const source = sources.has("trakt") ? "trakt" : sources.has("imdb") ? "imdb" : "letterboxd";
+    const source = SOURCE_ORDER.find((candidate) => sources.has(candidate)) ?? "letterboxd";
+    finishTvTime(into.rules.tvTime);
+    countRewatches(into.rows);
     // A list's items are written in their list's order (a file need not list them so).
     const listed = into.rows.filter((row) => row.kind === "list-item");
     if (listed.length > 0) {
@@ -271,7 +305,13 @@ export async function readUpload(
       );
       into.rows = [...into.rows.filter((row) => row.kind !== "list-item"), ...listed];
     }
-    return { ok: true, source, rows: into.rows, badRows: into.badRows };
+    return {
+      ok: true,
+      source,
+      rows: into.rows,
+      badRows: into.badRows,
+      skippedFiles: into.skippedFiles,
+    };
   } catch (error) {
     if (error instanceof Refused)
       return { ok: false, message: error.message, askListKind: error.askListKind || undefined };
@@ -369,6 +409,7 @@ const LINE_BREAKS = /\r\n|\r|\n/g;
 interface CsvTarget {
   rows: ReadRow[];
   badRows: BadRow[];
+  skippedFiles: { file: string; reason: string }[];
   budget: { rows: number };
   rules: ReturnType<typeof rowRules>;
   /** Stop after the header. */
@@ -431,14 +472,19 @@ async function countRow(into: CsvTarget, records: number) {
 /** Letterboxd's files that name a film by its URI (profile.csv's favourites are looked up here). */
 const FILM_URI_KINDS = new Set<ImportRowKind>(["watched", "watchlist", "rating"]);
 
-/** Reads one CSV: its header decides the format, each row is checked on its own. */
+/**
+ * Reads one CSV: its header decides the format, each row is checked on its own. A file of a ZIP
+ * whose header is no known one is passed over (null), unless its name is an export's
+ * (`named`): then it is refused by name, as a lone file is.
+ */
 async function readCsv(
   file: string,
   stream: Readable,
   into: CsvTarget,
   choice: ListChoice | undefined,
   inZip: boolean,
-): Promise<KnownFormat> {
+  named: boolean,
+): Promise<KnownFormat | null> {
   let format: KnownFormat | null = null;
   let header: string[] = [];
   let records = 0;
@@ -447,9 +493,16 @@ async function readCsv(
   for await (const { record, line } of csvRecords(file, stream)) {
     if (!format) {
       header = record.map((cell) => cell.trim());
+      // A CSV of a ZIP not named as an export names its files: read only when its header
+      // is a TV Time or Netflix file's, passed over otherwise.
+      if (!named && inZip && !servicePart(header)) return null;
       const known = csvFormat(file, header, choice, inZip);
       if ("refusal" in known) throw new Refused(known.refusal, known.askListKind ?? false);
       format = known;
+      if (known.part === "tvtime-votes") {
+        into.skippedFiles.push({ file, reason: TV_TIME_VOTES_SKIPPED });
+        break;
+      }
       if (into.headersOnly) break;
       continue;
     }
@@ -457,8 +510,8 @@ async function readCsv(
     const cells = Object.fromEntries(header.map((name, index) => [name, record[index] ?? ""]));
     const read = readRow(format, cells, rules);
     if ("reason" in read) into.badRows.push({ file, line, reason: read.reason });
-    else {
-      into.rows.push({ file, line, kind: format.kind, fields: read.fields });
+    else if ("fields" in read) {
+      into.rows.push({ file, line, kind: read.kind, fields: read.fields });
       if (FILM_URI_KINDS.has(format.kind))
         into.films.set(letterboxdUri(cells["Letterboxd URI"] ?? ""), {
           title: read.fields.title,
@@ -466,7 +519,10 @@ async function readCsv(
         });
     }
   }
-  if (!format) throw new Refused(`${file} boş: ilk satırda sütun adları olmalı.`);
+  if (!format) {
+    if (inZip && !named) return null;
+    throw new Refused(`${file} boş: ilk satırda sütun adları olmalı.`);
+  }
   return format;
 }
 

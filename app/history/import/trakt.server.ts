@@ -127,9 +127,12 @@ function titleOf(entry: Json): ImportRowFields & { mediaType: "movie" | "tv" } {
       .join(""),
     year,
     mediaType: type === "movie" ? "movie" : "tv",
-    ...(tmdbId !== undefined ? { tmdbId } : {}),
     ...(imdbId !== undefined ? { imdbId } : {}),
-    ...(tvdbId !== undefined ? { tvdbId } : {}),
+    ids: {
+      ...(tmdbId !== undefined ? { tmdb: tmdbId } : {}),
+      ...(tvdbId !== undefined ? { tvdb: tvdbId } : {}),
+      ...(imdbId !== undefined ? { imdb: imdbId } : {}),
+    },
   };
 }
 
@@ -290,8 +293,8 @@ export function finishTrakt(state: TraktState, sink: TraktSink) {
   // A film's first watch in the history is the first; every later one is a rewatch.
   const watches = sink.rows.filter((row) => row.kind === "diary" && row.fields.diaryKey);
   const identity = (fields: ImportRowFields) =>
-    fields.tmdbId !== undefined
-      ? `tmdb:${fields.tmdbId}`
+    fields.ids?.tmdb !== undefined
+      ? `tmdb:${fields.ids.tmdb}`
       : (fields.imdbId ?? `${fields.title}:${fields.year ?? ""}`);
   const byTitle = new Map<string, TraktRow[]>();
   for (const row of watches) {

@@ -8,7 +8,7 @@ import {
   type ImportRowFields,
   type ImportRowKind,
 } from "~/db/import-schema";
-import { addToWatchlist, setWatchlistStatus } from "~/library/watchlist.server";
+import { addToWatchlist, setWatchlistStatus, startWatching } from "~/library/watchlist.server";
 import { upsertDiaryEntry } from "../diary.server";
 import { REVIEW_LENGTH } from "../schemas";
 import { setTitleRating, setTitleReviewText } from "../ratings.server";
@@ -111,7 +111,9 @@ export async function writeRow(
     case "rating":
     case "imdb-rating":
       if (fields.rating !== undefined) await setTitleRating(db, userId, item, fields.rating);
-      await watched();
+      // A rated series moves as decision 029 says (setTitleRating): a followed one stays
+      // İzliyorum. A film is İzledim.
+      if (item.type === "movie") await watched();
       return null;
     case "diary":
       // diary.csv says the watch's rating, rewatch mark and tags; the words are reviews.csv's.
@@ -129,6 +131,15 @@ export async function writeRow(
       );
       await watched();
       return null;
+    case "series-status":
+      // İzliyorum adds or moves up from İzleyeceğim (never down from İzledim); İzleyeceğim only
+      // adds. A favourite is offered on the report, never set here.
+      if (fields.status === "watching") await startWatching(db, userId, item);
+      else if (fields.status === "plan_to_watch") await addToWatchlist(db, userId, item);
+      return null;
+    case "episode":
+      // Episode rows are written in bulk by episodes.server.ts.
+      throw new Error("episode rows are written by writeEpisodeRows");
     case "review": {
       const text = fields.review ?? "";
       const fits = text.length >= REVIEW_LENGTH.min && text.length <= REVIEW_LENGTH.max;
@@ -158,7 +169,7 @@ export async function writeRow(
       const text = (fields.review ?? "").trim();
       const fits = text.length >= REVIEW_LENGTH.min && text.length <= REVIEW_LENGTH.max;
       if (fits) await setTitleReviewText(db, userId, item, text);
-      await watched();
+      if (item.type === "movie") await watched();
       if (fits) return null;
       return text.length < REVIEW_LENGTH.min
         ? "Yorum 10 karakterden kısa: yazılmadı."

@@ -7,6 +7,7 @@ import { FormMessage } from "~/ui/field";
 import { Link } from "~/ui/link";
 import type { UploadAnswer } from "../import-actions.server";
 import { STATUS_LABELS } from "./labels";
+import { IMPORT_SERVICES } from "./services";
 
 export interface ImportPageData {
   imports: {
@@ -19,36 +20,6 @@ export interface ImportPageData {
   }[];
 }
 
-/** Each service's "how to get your file" steps (issue #37). */
-const SERVICES: { name: string; steps: string[] }[] = [
-  {
-    name: "Letterboxd",
-    steps: [
-      "Letterboxd'da Settings (Ayarlar) → Data sekmesini açın.",
-      "“Export your data” düğmesine basın; ZIP dosyası hemen iner.",
-      "ZIP dosyasını olduğu gibi buraya yükleyin: günlük, puanlar, izledikleriniz, izleme listeniz, yorumlarınız, listeleriniz (lists/), beğendikleriniz (likes/) ve profilinizdeki favori filmler birlikte gelir. Tek bir CSV de yükleyebilirsiniz.",
-      "Listeleriniz ve beğendikleriniz gizli Perde listeleri olur; favori filmlerinizi Favori 4'ünüz yapıp yapmayacağınızı size sorarız.",
-    ],
-  },
-  {
-    name: "Trakt",
-    steps: [
-      "Trakt'ta Settings (Ayarlar) → Data sayfasını açın (trakt.tv/settings/data).",
-      "Export bölümünden verilerinizin dışa aktarımını isteyin ve hazır olduğunda ZIP dosyasını indirin.",
-      "İnen ZIP dosyasını açmadan buraya yükleyin: izleme geçmişiniz (watched-history), puanlarınız, izleme listeniz, listeleriniz (notlarıyla) ve yorumlarınız gelir.",
-      "Yapımları Trakt'ın verdiği kimliklerle (TMDB, sonra IMDb) eşleştiririz; sezon puanları Perde'de olmadığı için atlanır.",
-    ],
-  },
-  {
-    name: "IMDb",
-    steps: [
-      "IMDb'de Your Ratings, Watchlist ya da bir listenizin sayfasını açın.",
-      "Sayfanın menüsünden “Export” seçeneğiyle CSV dosyasını indirin.",
-      "CSV dosyasını buraya yükleyin.",
-    ],
-  },
-];
-
 /** /hesap/ice-aktar: the upload form (a plain multipart post) and the person's past imports. */
 export function ImportPage({ data }: { data: ImportPageData }) {
   const answer = useActionData<UploadAnswer>();
@@ -60,8 +31,9 @@ export function ImportPage({ data }: { data: ImportPageData }) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">İçe aktar</h1>
         <p className="text-muted-foreground">
-          Letterboxd, Trakt ya da IMDb geçmişinizi tek adımda getirin: izledikleriniz, izleme
-          listeniz, puanlarınız, günlüğünüz, yorumlarınız ve listeleriniz.
+          Letterboxd, Trakt, IMDb, TV Time ya da Netflix geçmişinizi tek adımda getirin:
+          izledikleriniz, izlediğiniz bölümler, izleme listeniz, puanlarınız, günlüğünüz,
+          yorumlarınız ve listeleriniz.
         </p>
       </header>
 
@@ -74,20 +46,6 @@ export function ImportPage({ data }: { data: ImportPageData }) {
           yükleyebilirsiniz. En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce
           size sorarız.
         </p>
-        <div className="space-y-2">
-          {SERVICES.map((service) => (
-            <details key={service.name} className="rounded-lg border p-3">
-              <summary className="cursor-pointer font-medium">
-                {service.name}: dosyanızı nasıl alırsınız?
-              </summary>
-              <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-                {service.steps.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </ol>
-            </details>
-          ))}
-        </div>
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <label className="block space-y-1.5">
             <span className="text-sm font-medium">Dışa aktarım dosyası (ZIP, CSV ya da JSON)</span>
@@ -116,6 +74,29 @@ export function ImportPage({ data }: { data: ImportPageData }) {
             {busy ? "Yükleniyor…" : "Yükle ve içe aktar"}
           </Button>
         </Form>
+      </section>
+
+      <section aria-labelledby="nasil" className="space-y-3">
+        <h2 id="nasil" className="text-xl font-semibold">
+          Dosyanızı nasıl alırsınız
+        </h2>
+        <div className="divide-y rounded-2xl border bg-card">
+          {IMPORT_SERVICES.map((service) => (
+            <details key={service.id} id={service.id} className="group p-4">
+              <summary className="cursor-pointer font-medium">
+                {service.name}
+                <span className="block text-sm font-normal text-muted-foreground">
+                  {service.brings}
+                </span>
+              </summary>
+              <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
+                {service.steps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </details>
+          ))}
+        </div>
       </section>
 
       {data.imports.length > 0 && (

@@ -12,12 +12,12 @@ import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { useHydrated } from "~/ui/use-hydrated";
-import { STATUS_LABELS, TRAKT_WRITTEN_LABELS, WRITTEN_LABELS } from "./labels";
+import { STATUS_LABELS, writtenLabel } from "./labels";
 
 export interface ImportStatusData {
   id: number;
-  source: ImportSource;
   status: keyof typeof STATUS_LABELS;
+  source: ImportSource;
   fileName: string;
   totalRows: number;
   processedRows: number;
@@ -193,8 +193,6 @@ function ReviewRow({
 
 function Report({ report, source }: { report: ImportReport; source: ImportSource }) {
   const written = Object.entries(report.written) as [ImportRowKind, number][];
-  const label = (kind: ImportRowKind) =>
-    (source === "trakt" ? TRAKT_WRITTEN_LABELS[kind] : undefined) ?? WRITTEN_LABELS[kind];
   return (
     <section aria-labelledby="ozet" className="space-y-4">
       <h2 id="ozet" className="text-xl font-semibold">
@@ -203,7 +201,8 @@ function Report({ report, source }: { report: ImportReport; source: ImportSource
       <ul className="space-y-1 text-sm">
         {written.map(([kind, rows]) => (
           <li key={kind}>
-            {label(kind)}: <strong className="tabular-nums">{formatCount(rows)}</strong>
+            {writtenLabel(kind, source)}:{" "}
+            <strong className="tabular-nums">{formatCount(rows)}</strong>
           </li>
         ))}
         {written.length === 0 && <li>Hiçbir satır yazılmadı.</li>}
@@ -213,6 +212,58 @@ function Report({ report, source }: { report: ImportReport; source: ImportSource
           </li>
         )}
       </ul>
+      {(report.favourites?.length ?? 0) > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">Favorileriniz</h3>
+          <p className="text-sm text-muted-foreground">
+            Dosyanızda favori olarak işaretliydiler. Sizin yerinize hiçbir şey favori yapılmadı:
+            Favori 4 yalnızca filmlerden oluşur, profil ayarlarınızdan seçebilirsiniz.
+          </p>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {report.favourites!.map((item) => (
+              <li key={`${item.mediaType}:${item.id}`}>
+                <Link
+                  to={paths.title(item.mediaType, { id: item.id, name: item.title })}
+                  className="text-primary hover:underline"
+                >
+                  {item.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(report.skippedFiles?.length ?? 0) > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">İçe aktarılmayan dosyalar</h3>
+          <ul className="space-y-1 text-sm">
+            {report.skippedFiles!.map((skipped) => (
+              <li key={skipped.file}>
+                {skipped.file}: {skipped.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {(report.unwrittenCount ?? 0) > 0 && (
+        <div className="space-y-2">
+          <h3 className="font-semibold">
+            Yazılamayan satırlar ({formatCount(report.unwrittenCount!)})
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {report.unwritten!.map((row) => (
+              <li key={`${row.file}:${row.line}`}>
+                {row.file}, {row.line}. satır: {row.reason}
+              </li>
+            ))}
+          </ul>
+          {report.unwrittenCount! > report.unwritten!.length && (
+            <p className="text-sm text-muted-foreground">
+              İlk {formatCount(report.unwritten!.length)} satır gösteriliyor.
+            </p>
+          )}
+        </div>
+      )}
       {report.notes.length > 0 && (
         <div className="space-y-2">
           <h3 className="font-semibold">Notlar</h3>

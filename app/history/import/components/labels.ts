@@ -1,4 +1,4 @@
-import type { ImportRowKind } from "~/db/import-schema";
+import type { ImportRowKind, ImportSource } from "~/db/import-schema";
 
 export const STATUS_LABELS = {
   running: "Sürüyor",
@@ -18,13 +18,27 @@ export const WRITTEN_LABELS: Record<ImportRowKind, string> = {
   "list-item": "Listelerinize eklenen",
   favorite: "Favori 4 için önerilen",
   comment: "Yorum",
+  episode: "İzlendi olarak işaretlenen bölüm",
+  "series-status": "İzliyorum ya da İzleyeceğim listesine eklenen dizi",
 };
 
-/** Trakt's rows are of the same kinds as Letterboxd's; their files are named otherwise. */
-export const TRAKT_WRITTEN_LABELS: Partial<Record<ImportRowKind, string>> = {
+/** The same, for a file of a service other than Letterboxd and IMDb (whose files' names differ). */
+const FILM_LABELS: Partial<Record<ImportRowKind, string>> = {
+  watched: "İzledim olarak işaretlenen film",
+  watchlist: "İzleyeceğim listesine eklenen",
+  diary: "Günlük kaydı (tarihli film izlemesi)",
+};
+
+/** Trakt's rows: the files they came from. */
+const TRAKT_LABELS: Partial<Record<ImportRowKind, string>> = {
   watched: "İzledim olarak işaretlenen (watched-movies.json)",
   watchlist: "İzleyeceğim listesine eklenen (lists-watchlist.json)",
   rating: "Puan (ratings-movies.json, ratings-shows.json)",
-  diary: "Tarihli izleme (watched-history.json)",
+  diary: "Tarihli film izlemesi (watched-history.json)",
   comment: "Yorum (comments-*.json)",
 };
+
+export const writtenLabel = (kind: ImportRowKind, source: ImportSource) =>
+  (source === "trakt" ? TRAKT_LABELS[kind] : undefined) ??
+  (source === "letterboxd" || source === "imdb" ? undefined : FILM_LABELS[kind]) ??
+  WRITTEN_LABELS[kind];

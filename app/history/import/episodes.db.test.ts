@@ -1,0 +1,349 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY } from "../../../tests/fake-tmdb/fixtures";
+import { startFakeTmdb, type FakeTmdb } from "../../../tests/fake-tmdb/server";
+import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
+import { createCache, memoryStore } from "~/catalogue/cache.server";
+import type { Catalogue } from "~/catalogue/catalogue.server";
+import { createTmdbSource } from "~/catalogue/tmdb/tmdb-source.server";
+import type { ItemChanges } from "~/core/item-changes.server";
+import { createLogger } from "~/core/logger.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { importRows, imports, type ImportRowFields, type ImportRowKind } from "~/db/import-schema";
+import type { JobQueue } from "~/db/jobs.server";
+import { watchlist } from "~/db/schema";
+import { episodeWatches } from "~/db/tracking-schema";
+import { diaryEntries } from "~/db/history-schema";
+import { today } from "~/core/clock.server";
+import { importFixture, tvTimeZip } from "../../../tests/support/import-files";
+import {
+  createImport,
+  importOf,
+  resolveRow,
+  runImport,
+  skipRemaining,
+  type ImportServices,
+} from "./imports.server";
+import { checkUpload, readUpload } from "./read-upload.server";
+
+/*
+ * Episode rows (the groundwork of TV Time, Netflix and Trakt imports) against the fake movie
+ * database: a series found by its TVDB id, by name and year when the id is unknown, or chosen on
+ * the review screen once for all its episodes; marks dated or undated, a rewatch counted on the
+ * one mark, specials and unknown episodes reported, and a second run changing nothing.
+ */
+
+const logger = createLogger("silent");
+let handle: DatabaseHandle;
+let fake: FakeTmdb;
+let services: ImportServices;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  fake = await startFakeTmdb();
+  const catalogue: Catalogue = createTmdbSource({
+    apiBaseUrl: fake.url,
+    apiKey: API_KEY,
+    imageBaseUrl: "https://image.example/t/p",
+    logger,
+    cached: createCache(memoryStore(), logger),
+  });
+  services = {
+    database: handle,
+    catalogue,
+    logger,
+    jobs: { send: async () => "job" } as unknown as JobQueue,
+    changes: { changed: async () => undefined } as unknown as ItemChanges,
+    importLists: { putImportedItem: async () => "added" },
+  };
+  for (const id of ["deniz", "elif", "tvtime"]) await createTestUser(handle, id);
+}, 120_000);
+afterAll(async () => {
+  await fake?.close();
+  await handle?.close();
+});
+
+type Row = { kind: ImportRowKind; fields: ImportRowFields };
+
+/** An import whose file was already read into these rows (as the job's first step leaves it). */
+async function importWith(userId: string, rows: Row[]) {
+  const [created] = await handle.db
+    .insert(imports)
+    .values({
+      userId,
+      source: "tvtime",
+      fileName: "tvtime.zip",
+      totalRows: rows.length,
+      report: { written: {}, skipped: 0, badRows: [], badRowCount: 0, notes: [] },
+    })
+    .returning({ id: imports.id });
+  await handle.db.insert(importRows).values(
+    rows.map((row, index) => ({
+      importId: created!.id,
+      file: "tracking-prod-records-v2.csv",
+      line: index + 2,
+      kind: row.kind,
+      fields: row.fields,
+    })),
+  );
+  return created!.id;
+}
+
+const episode = (
+  series: { title: string; year?: number | null; tvdb?: number },
+  season: number,
+  number: number,
+  when: { watchedAt?: string; watchedOn?: string; rewatches?: number } = {},
+): Row => ({
+  kind: "episode",
+  fields: {
+    title: series.title,
+    year: series.year ?? null,
+    ...(series.tvdb ? { ids: { tvdb: series.tvdb } } : {}),
+    seriesKey: `${series.tvdb ?? ""}|${series.title}|${series.year ?? ""}`,
+    season,
+    episode: number,
+    ...when,
+  },
+});
+
+const marksOf = (userId: string) =>
+  handle.db
+    .select({
+      seriesId: episodeWatches.seriesId,
+      season: episodeWatches.seasonNumber,
+      episode: episodeWatches.episodeNumber,
+      watchedAt: episodeWatches.watchedAt,
+      rewatches: episodeWatches.rewatches,
+    })
+    .from(episodeWatches)
+    .where(eq(episodeWatches.userId, userId))
+    .orderBy(episodeWatches.seasonNumber, episodeWatches.episodeNumber);
+
+describe("importing episode rows", () => {
+  const bb = { title: "Breaking Bad", tvdb: 81189 };
+  const rows: Row[] = [
+    episode(bb, 1, 1, { watchedAt: "2019-03-04T21:13:44.000Z" }),
+    episode(bb, 1, 2),
+    // The same episode again later: a rewatch, kept on the one mark.
+    episode(bb, 1, 1, { watchedAt: "2020-06-01T20:00:00.000Z", rewatches: 1 }),
+    episode(bb, 1, 3, { watchedOn: "2019-03-05" }),
+    episode(bb, 0, 1, { watchedAt: "2019-04-01T20:00:00.000Z" }),
+    episode(bb, 1, 99),
+    // An id the movie database does not know: the name and year find the series.
+    episode({ title: "Breaking Bad", year: 2008, tvdb: 999999 }, 1, 4),
+    // Neither id nor name: the person chooses, once for both episodes.
+    episode({ title: "Kırmızı Oda Değil", tvdb: 999998 }, 1, 5),
+    episode({ title: "Kırmızı Oda Değil", tvdb: 999998 }, 1, 6),
+    {
+      kind: "series-status",
+      fields: { title: "Yalı Çapkını", year: null, ids: { tvdb: 418364 }, status: "watching" },
+    },
+  ];
+
+  it("marks the known episodes, counts a rewatch, reports the rest and asks once per series", async () => {
+    const importId = await importWith("deniz", rows);
+    await runImport(services, importId);
+    const view = (await importOf(handle.db, "deniz", importId))!;
+    expect(view.status).toBe("review");
+    expect(view.reviewCount).toBe(1);
+    expect(view.review.map((row) => row.title)).toEqual(["Kırmızı Oda Değil"]);
+
+    expect(await marksOf("deniz")).toEqual([
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 1,
+        watchedAt: new Date("2019-03-04T21:13:44Z"),
+        rewatches: 1,
+      },
+      { seriesId: 1396, season: 1, episode: 2, watchedAt: null, rewatches: 0 },
+      // A day alone is noon in Istanbul.
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 3,
+        watchedAt: new Date("2019-03-05T09:00:00Z"),
+        rewatches: 0,
+      },
+      { seriesId: 1396, season: 1, episode: 4, watchedAt: null, rewatches: 0 },
+    ]);
+
+    const ok = await resolveRow(services, "deniz", importId, {
+      rowId: view.review[0]!.id,
+      choice: "pick",
+      mediaType: "tv",
+      id: 1396,
+    });
+    expect(ok).toBe(true);
+    const done = (await importOf(handle.db, "deniz", importId))!;
+    expect(done.status).toBe("done");
+    expect(done.report.written).toEqual({ episode: 7, "series-status": 1 });
+    expect(done.report.unwrittenCount).toBe(2);
+    expect(done.report.unwritten).toEqual([
+      {
+        file: "tracking-prod-records-v2.csv",
+        line: 6,
+        reason: expect.stringContaining("Özel bölüm"),
+      },
+      {
+        file: "tracking-prod-records-v2.csv",
+        line: 7,
+        reason: expect.stringContaining("bulunamadı"),
+      },
+    ]);
+    expect((await marksOf("deniz")).map((mark) => mark.episode)).toEqual([1, 2, 3, 4, 5, 6]);
+    const list = await handle.db
+      .select({ id: watchlist.itemId, status: watchlist.status })
+      .from(watchlist)
+      .where(and(eq(watchlist.userId, "deniz"), eq(watchlist.itemType, "tv")))
+      .orderBy(watchlist.itemId);
+    expect(list).toEqual([
+      { id: 1396, status: "watching" },
+      { id: 1_000_201, status: "watching" },
+    ]);
+  });
+
+  it("changes nothing when the same rows are imported again", async () => {
+    const before = await marksOf("deniz");
+    const importId = await importWith("deniz", rows);
+    await runImport(services, importId);
+    expect(await marksOf("deniz")).toEqual(before);
+    // The marks of another person are their own.
+    expect(await marksOf("elif")).toEqual([]);
+  });
+
+  it("writes 1,000 episode rows in batches of hundreds", async () => {
+    const many: Row[] = Array.from({ length: 1_000 }, (_, index) =>
+      episode(bb, 1, 1 + (index % 7), {
+        watchedAt: new Date(Date.UTC(2019, 0, 1) + index * 3_600_000).toISOString(),
+        rewatches: Math.floor(index / 7),
+      }),
+    );
+    const importId = await importWith("elif", many);
+    await runImport(services, importId);
+    const view = (await importOf(handle.db, "elif", importId))!;
+    expect(view.status).toBe("done");
+    expect(view.report.written).toEqual({ episode: 1_000 });
+    const marks = await marksOf("elif");
+    expect(marks).toHaveLength(7);
+    expect(marks[0]).toMatchObject({ watchedAt: new Date("2019-01-01T00:00:00Z"), rewatches: 142 });
+  }, 120_000);
+});
+
+describe("importing TV Time's export", () => {
+  it("reads every file by its header, dates episodes from watched_on_episode.csv and reports the votes as skipped", async () => {
+    const bytes = await tvTimeZip();
+    const checked = await checkUpload("export (1).zip", bytes, { today: today() });
+    expect(checked).toMatchObject({ ok: true, source: "tvtime" });
+    const created = await createImport(services, "tvtime", {
+      fileName: "export (1).zip",
+      source: "tvtime",
+      bytes,
+    });
+    if (!created.ok) throw new Error(created.message);
+    await runImport(services, created.importId);
+    const view = (await importOf(handle.db, "tvtime", created.importId))!;
+    // The series TV Time's id does not find: asked once, by its name.
+    expect(view.status).toBe("review");
+    expect(view.review.map((row) => row.title)).toEqual(['Kırmızı Oda, "Özel" 🎬']);
+    expect(view.report.skippedFiles).toEqual([
+      { file: "ratings-3-prod-episode_votes.csv", reason: expect.stringContaining("vote_key") },
+    ]);
+    expect(view.report.badRows).toEqual([
+      { file: "tracking-prod-records-v2.csv", line: 9, reason: "Sezon numarası geçersiz." },
+    ]);
+    expect(await marksOf("tvtime")).toEqual([
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 1,
+        watchedAt: new Date("2019-03-04T21:13:44Z"),
+        rewatches: 1,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 2,
+        watchedAt: new Date("2019-03-05T20:00:00Z"),
+        rewatches: 0,
+      },
+      {
+        seriesId: 1396,
+        season: 1,
+        episode: 3,
+        watchedAt: new Date("2019-03-06T22:00:00Z"),
+        rewatches: 0,
+      },
+    ]);
+    await skipRemaining(handle.db, "tvtime", created.importId);
+    const done = (await importOf(handle.db, "tvtime", created.importId))!;
+    expect(done.report.written).toEqual({
+      episode: 4,
+      "series-status": 2,
+      diary: 1,
+      watched: 1,
+      watchlist: 1,
+    });
+    expect(done.report.unwrittenCount).toBe(1);
+    // Favourites are offered, never set: Yalı Çapkını is not even added to the list.
+    expect(done.report.favourites).toEqual([
+      { mediaType: "tv", id: 1396, title: "Breaking Bad" },
+      { mediaType: "tv", id: 1_000_201, title: "Yalı Çapkını" },
+    ]);
+    const list = await handle.db
+      .select({ type: watchlist.itemType, id: watchlist.itemId, status: watchlist.status })
+      .from(watchlist)
+      .where(eq(watchlist.userId, "tvtime"))
+      .orderBy(watchlist.itemType, watchlist.itemId);
+    expect(list).toEqual([
+      { type: "movie", id: 238, status: "watched" },
+      { type: "movie", id: 550, status: "watched" },
+      { type: "movie", id: expect.any(Number), status: "plan_to_watch" },
+      { type: "tv", id: 1396, status: "watching" },
+    ]);
+    const diary = await handle.db
+      .select({ id: diaryEntries.itemId, watchedOn: diaryEntries.watchedOn })
+      .from(diaryEntries)
+      .where(eq(diaryEntries.userId, "tvtime"));
+    // 20:30 UTC on 14 July is 23:30 in Istanbul: the same day.
+    expect(diary).toEqual([{ id: 550, watchedOn: "2018-07-14" }]);
+  });
+
+  it("refuses a file whose header is no known one, naming its columns", async () => {
+    const checked = await checkUpload(
+      "tracking-prod-records-v2.csv",
+      Buffer.from("s_id,season_number,episode_number,series_name_x\n1,1,1,X\n"),
+      { today: today() },
+    );
+    expect(checked).toEqual({
+      ok: false,
+      message: expect.stringMatching(/tanınmadı.*series_name_x.*TV Time/),
+    });
+  });
+
+  it("reads the older export's episode file (tv_show_name, episode_season_number)", async () => {
+    const read = await readUpload(
+      "older-tracking.csv",
+      importFixture("tvtime/older-tracking.csv"),
+      {
+        today: today(),
+      },
+    );
+    expect(read).toMatchObject({
+      ok: true,
+      source: "tvtime",
+      rows: [
+        {
+          kind: "episode",
+          fields: {
+            title: "Breaking Bad",
+            season: 1,
+            episode: 5,
+            watchedAt: "2017-10-10T21:00:00.000Z",
+          },
+        },
+      ],
+    });
+  });
+});
