@@ -11,6 +11,7 @@ import type { ItemChanges } from "~/core/item-changes.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries } from "~/db/history-schema";
+import { episodeWatches } from "~/db/tracking-schema";
 import { imports } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
 import { listItems, lists, profileFavorites } from "~/db/lists-schema";
@@ -133,11 +134,6 @@ describe("a Trakt export", () => {
       ["lists-list-4242-gece-klasikleri.json", 1, "Hiç Yok"],
     ]);
     expect(view.report.badRows).toEqual([
-      {
-        file: "watched-history-1.json",
-        line: 5,
-        reason: "Dizi bölümü: Trakt'tan bölümler henüz içe aktarılmıyor.",
-      },
       { file: "ratings-movies.json", line: 3, reason: "Puan 1 ile 10 arasında olmalı." },
       {
         file: "ratings-seasons.json",
@@ -151,6 +147,19 @@ describe("a Trakt export", () => {
       },
     ]);
 
+    // The episode of the history is a mark of Breaking Bad (by Trakt's tmdb id), at its instant.
+    const marks = await handle.db
+      .select({
+        seriesId: episodeWatches.seriesId,
+        season: episodeWatches.seasonNumber,
+        episode: episodeWatches.episodeNumber,
+        at: episodeWatches.watchedAt,
+      })
+      .from(episodeWatches)
+      .where(eq(episodeWatches.userId, "deniz"));
+    expect(marks).toEqual([
+      { seriesId: 1396, season: 1, episode: 1, at: new Date("2024-02-03T21:00:00.000Z") },
+    ]);
     const record = await recordOf("deniz");
     // 22:30 UTC on 10 March is 11 March in Istanbul; Alien's second watch is a rewatch.
     expect(record.diary).toEqual([

@@ -85,7 +85,9 @@ const ROW_LIMIT_MESSAGE =
 
 const SEASON_RATING_REASON =
   "Sezon puanı: Perde'de sezonlara ayrı puan verilmiyor; dizinin kendi puanı ratings-shows.json'dan alınır.";
-const EPISODE_REASON = "Dizi bölümü: Trakt'tan bölümler henüz içe aktarılmıyor.";
+const EPISODE_RATING_REASON =
+  "Bölüm puanı: Trakt'tan bölüm puanları henüz içe aktarılmıyor; izlediğiniz bölümler geçmişten gelir.";
+const EPISODE_REASON = "Bölüm: yalnızca izleme geçmişindeki bölümler içe aktarılır.";
 const NOT_A_TITLE = "Film ya da dizi değil (sezon, bölüm ya da kişi): içe aktarılmadı.";
 
 class TraktRowRefused extends Error {}
@@ -136,6 +138,36 @@ function titleOf(entry: Json): ImportRowFields & { mediaType: "movie" | "tv" } {
   };
 }
 
+/**
+ * A watched episode of the history: an episode mark of the series (Trakt's show ids, then its
+ * season and number; season 0 holds specials), at the instant Trakt says. The same episode twice
+ * is one mark with a rewatch (countRewatches).
+ */
+function episodeOf(entry: Json): Omit<TraktRow, "file" | "line"> {
+  const show = isObject(entry.show) ? entry.show : null;
+  const episode = isObject(entry.episode) ? entry.episode : null;
+  if (!show || !episode) throw new TraktRowRefused("Bölümün dizisi ya da numarası yok.");
+  const series = titleOf({ type: "show", show });
+  const season = episode.season;
+  const number = episode.number;
+  if (typeof season !== "number" || !Number.isInteger(season) || season < 0 || season > 9999)
+    throw new TraktRowRefused("Sezon numarası geçersiz.");
+  if (typeof number !== "number" || !Number.isInteger(number) || number < 1 || number > 99999)
+    throw new TraktRowRefused("Bölüm numarası geçersiz.");
+  const at = typeof entry.watched_at === "string" ? Date.parse(entry.watched_at) : Number.NaN;
+  const ids = isObject(show.ids) ? show.ids : {};
+  return {
+    kind: "episode",
+    fields: {
+      ...series,
+      seriesKey: `trakt:${String(ids.trakt ?? ids.tmdb ?? ids.tvdb ?? series.title)}`,
+      season,
+      episode: number,
+      ...(Number.isNaN(at) ? {} : { watchedAt: new Date(at).toISOString() }),
+    },
+  };
+}
+
 /** A Trakt date ("2024-03-05T21:14:00.000Z") as Istanbul's day; null when it is none. */
 function dayOf(value: unknown): string | null {
   if (typeof value !== "string") return null;
@@ -163,6 +195,7 @@ const shapeRefusal = (file: string) =>
 function rowOf(role: TraktFile, entry: Json, sink: TraktSink): Omit<TraktRow, "file" | "line"> {
   switch (role.kind) {
     case "history": {
+      if (entry.type === "episode") return episodeOf(entry);
       const fields = titleOf(entry);
       const watchedOn = dayOf(entry.watched_at);
       if (watchedOn === null) return { kind: "watched", fields };
@@ -187,6 +220,8 @@ function rowOf(role: TraktFile, entry: Json, sink: TraktSink): Omit<TraktRow, "f
     case "ratings": {
       if (role.of === "seasons" || entry.type === "season")
         throw new TraktRowRefused(SEASON_RATING_REASON);
+      if (role.of === "episodes" || entry.type === "episode")
+        throw new TraktRowRefused(EPISODE_RATING_REASON);
       const fields = titleOf(entry);
       const rating = entry.rating;
       if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 10)

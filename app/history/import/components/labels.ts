@@ -7,7 +7,7 @@ export const STATUS_LABELS = {
 } as const;
 
 /** What a written row of each kind became, for the report. */
-export const WRITTEN_LABELS: Record<ImportRowKind, string> = {
+const WRITTEN_LABELS: Record<ImportRowKind, string> = {
   watched: "İzledim olarak işaretlenen (watched.csv)",
   watchlist: "İzleyeceğim listesine eklenen (watchlist.csv)",
   rating: "Puan (ratings.csv)",
