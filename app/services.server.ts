@@ -9,6 +9,7 @@ import type { Logger } from "./core/logger.server";
 import type { Flash } from "./core/flash.server";
 import type { ItemChanges } from "./core/item-changes.server";
 import type { RedisConnection } from "./core/redis.server";
+import type { ImportListWriter } from "./history/import/write.server";
 
 /** What the server builds once at start-up and hands to every loader and action. */
 export interface AppServices {
@@ -27,6 +28,8 @@ export interface AppServices {
   redis?: RedisConnection;
   /** Background jobs in the database (decision 018). */
   jobs: JobQueue;
+  /** How an import puts titles on the person's lists (the lists' code, given to history's). */
+  importLists: ImportListWriter;
 }
 
 declare module "react-router" {

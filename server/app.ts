@@ -16,6 +16,7 @@ import { openDatabase } from "~/db/client.server";
 import { TEST_CLOCK_HEADER, testClockEnabled, testClockOffset } from "~/core/clock.server";
 import { createJobQueue } from "~/db/jobs.server";
 import { defineImportJobs, resumeImports, stopImportJobs } from "~/history/import/imports.server";
+import { putImportedItem } from "~/lists/imported-lists.server";
 import { ConfigError, loadEnv } from "~/core/env.server";
 import { createLogger } from "~/core/logger.server";
 import { createFlash } from "~/core/flash.server";
@@ -98,6 +99,7 @@ async function createServices(): Promise<AppServices> {
     changes,
     redis,
     jobs,
+    importLists: { putImportedItem },
   };
   // Every domain declares its jobs, then the queue starts working them.
   await defineScheduleJobs(services);

@@ -34,6 +34,9 @@ export const IMPORT_ROW_KINDS = [
   "review",
   "imdb-rating",
   "imdb-list",
+  "list-item",
+  "favorite",
+  "comment",
   // A series' episode watched (TV Time, Netflix, Trakt): written as an episode mark.
   "episode",
   // A series followed or to watch (and maybe a favourite), without episodes of its own.
@@ -42,7 +45,7 @@ export const IMPORT_ROW_KINDS = [
 export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
 
 /** The services an import's file may come from. */
-export const IMPORT_SOURCES = ["letterboxd", "imdb", "tvtime", "netflix"] as const;
+export const IMPORT_SOURCES = ["letterboxd", "imdb", "tvtime", "netflix", "trakt"] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 const inList = (values: readonly string[]) =>
@@ -67,6 +70,14 @@ export interface ImportReport {
   notes: { file: string; line: number; note: string }[];
   /** Why the whole file was refused when the job read it (nothing was written then). */
   refusal?: string;
+  /**
+   * Letterboxd's profile.csv favourite films, matched, in their order: offered as Favori 4 on
+   * the import's page and written only when the person says so (`answered`).
+   */
+  favorites?: {
+    candidates: { movieId: number; position: number; title: string; year: number | null }[];
+    answered?: boolean;
+  };
   /**
    * Rows read and matched but not written, with the reason (an episode the movie database does
    * not list, a special), and how many in all.
@@ -161,6 +172,12 @@ export interface ImportRowFields {
   review?: string;
   /** The identity of a diary entry across files and imports (Letterboxd URI, date, n). */
   diaryKey?: string;
+  /** A list item's list (Trakt's lists, Letterboxd's lists/ and likes/): its identity and name. */
+  list?: ImportedList;
+  /** A list item's place in its list (1 is first), or a favourite film's place in Favori 4. */
+  position?: number;
+  /** A list item's note (at most 280 characters). */
+  note?: string;
   /**
    * An episode or series-status row: the series' ids in the source's file, any of them (`title`
    * and `year` are then the series' name and first year, the year often unknown). Matched by
@@ -194,6 +211,13 @@ export interface ImportRowFields {
   noYear?: boolean;
   /** A row that may be a film or a series (Netflix's My List). */
   eitherKind?: boolean;
+}
+
+/** A list an import brings: `key` names it across imports, so importing again finds it. */
+export interface ImportedList {
+  key: string;
+  name: string;
+  description: string | null;
 }
 
 export interface ImportCandidate {

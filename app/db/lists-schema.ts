@@ -45,6 +45,11 @@ export const lists = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     visibility: text("visibility", { enum: LIST_VISIBILITIES }).notNull().default("private"),
+    /**
+     * The list an import brought (e.g. `trakt:list:123`, `letterboxd:list:<url>`): the same
+     * list imported again adds to this one instead of making a second.
+     */
+    importKey: text("import_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +57,13 @@ export const lists = pgTable(
     index("lists_owner_updated_idx").on(table.ownerId, table.updatedAt.desc(), table.id.desc()),
     // The sitemap and a profile's public lists.
     index("lists_visibility_updated_idx").on(table.visibility, table.updatedAt.desc()),
+    uniqueIndex("lists_owner_import_key_unique")
+      .on(table.ownerId, table.importKey)
+      .where(sql`${table.importKey} is not null`),
+    check(
+      "lists_import_key_length_check",
+      sql`${table.importKey} is null or char_length(${table.importKey}) between 1 and 400`,
+    ),
     check(
       "lists_name_length_check",
       sql`char_length(${table.name}) between ${sql.raw(String(LIST_LIMITS.nameMin))} and ${sql.raw(String(LIST_LIMITS.nameMax))}`,

@@ -371,3 +371,32 @@ export async function saveName(services: LibraryServices, user: CurrentUser, for
     return answer;
   });
 }
+
+/**
+ * Favori 4 as the person chose on an import's page (decision 038: Letterboxd's favourite films
+ * are asked, never written on their own): the films in this order, at most four, replacing the
+ * ones there were. Announced like any change of Favori 4.
+ */
+export async function setFavorites(
+  services: Pick<LibraryServices, "changes" | "database">,
+  userId: string,
+  movieIds: number[],
+): Promise<void> {
+  const chosen = [...new Set(movieIds)].slice(0, FAVORITES_MAX);
+  const { db } = services.database;
+  await db.transaction(async (tx) => {
+    await tx.insert(profiles).values({ userId }).onConflictDoNothing({ target: profiles.userId });
+    await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for("update");
+    await tx.delete(profileFavorites).where(eq(profileFavorites.userId, userId));
+    if (chosen.length > 0)
+      await tx
+        .insert(profileFavorites)
+        .values(chosen.map((movieId, index) => ({ userId, position: index + 1, movieId })));
+  });
+  const profile = await ownProfile(db, userId);
+  await announceProfile(services, userId, [profile?.usernameKey]);
+}

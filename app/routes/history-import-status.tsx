@@ -2,6 +2,7 @@ import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { SITE_NAME } from "~/core/site";
 import { ImportStatusPage } from "~/history/import/components/import-status-page";
 import { importStatusData, resolveAction } from "~/history/import/import-actions.server";
+import { setFavorites } from "~/profiles/profile-settings.server";
 import { RouteErrorBoundary } from "~/shell/status-pages";
 import type { Route } from "./+types/history-import-status";
 
@@ -10,7 +11,9 @@ export function loader({ request, params, context: { services } }: Route.LoaderA
 }
 
 export function action({ request, params, context: { services } }: Route.ActionArgs) {
-  return resolveAction(services, request, params.importId);
+  return resolveAction(services, request, params.importId, (userId, movieIds) =>
+    setFavorites(services, userId, movieIds),
+  );
 }
 
 export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });

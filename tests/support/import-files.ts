@@ -40,6 +40,38 @@ export const letterboxdZip = () =>
     ),
   );
 
+const TRAKT_FILES = [
+  "watched-history-1.json",
+  "ratings-movies.json",
+  "ratings-shows.json",
+  "ratings-seasons.json",
+  "lists-watchlist.json",
+  "lists-lists.json",
+  "lists-list-4242-gece-klasikleri.json",
+  "comments-movies.json",
+];
+
+/** Trakt's export as downloaded: the hand-written JSON fixtures at the top of one ZIP. */
+export const traktZip = () =>
+  zipOf(Object.fromEntries(TRAKT_FILES.map((name) => [name, importFixture(`trakt/${name}`)])));
+
+/** Letterboxd's whole export: the five main files, lists/, likes/ and profile.csv, in a folder. */
+export const letterboxdFullZip = () =>
+  zipOf(
+    Object.fromEntries(
+      [
+        "diary.csv",
+        "reviews.csv",
+        "ratings.csv",
+        "watched.csv",
+        "watchlist.csv",
+        "profile.csv",
+        "lists/sessiz-karanlik.csv",
+        "likes/films.csv",
+      ].map((name) => [`letterboxd-ayse-2026/${name}`, importFixture(`letterboxd/${name}`)]),
+    ),
+  );
+
 /** TV Time's GDPR export as downloaded: the hand-written files in one ZIP, with a stray file. */
 export const tvTimeZip = () =>
   zipOf({

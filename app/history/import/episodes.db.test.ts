@@ -54,6 +54,7 @@ beforeAll(async () => {
     logger,
     jobs: { send: async () => "job" } as unknown as JobQueue,
     changes: { changed: async () => undefined } as unknown as ItemChanges,
+    importLists: { putImportedItem: async () => "added" },
   };
   for (const id of ["deniz", "elif", "tvtime", "netflix1", "netflix2"])
     await createTestUser(handle, id);

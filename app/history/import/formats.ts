@@ -258,3 +258,35 @@ function fieldsOf(kind: ImportRowKind, cells: Cells, rules: RowRules): ImportRow
     diaryKey: `lb-diary:${identity}:${seen}`,
   };
 }
+
+/** A Letterboxd URI as a key: no spaces, no trailing slash, the host in lower case. */
+export function letterboxdUri(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, "");
+  return trimmed.replace(/^https?:\/\/[^/]+/i, (origin) => origin.toLowerCase());
+}
+
+const position = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}$/, { error: "Sıra numarası geçersiz." })
+  .transform(Number)
+  .refine((value) => value >= 1, { error: "Sıra numarası geçersiz." });
+
+/**
+ * A film of a Letterboxd list (lists/*.csv) or of likes/films.csv: its name, year, place and
+ * note (a list's Description column; the lists' notes are at most 280 characters, longer ones
+ * are cut and reported by the list).
+ */
+export function listEntry(cells: {
+  name: string;
+  year: string;
+  position: string;
+  note: string;
+}): { fields: ImportRowFields } | { reason: string } {
+  const checked = z
+    .object({ title, year, position, note: z.string().transform((value) => value.trim()) })
+    .safeParse({ title: cells.name, year: cells.year, position: cells.position, note: cells.note });
+  if (!checked.success) return { reason: checked.error.issues[0]!.message };
+  const { note, ...fields } = checked.data;
+  return { fields: { ...fields, ...(note ? { note } : {}) } };
+}

@@ -7,6 +7,7 @@ import { paths } from "~/core/paths";
 import { readForm } from "~/core/read-form.server";
 import { formSchema, z } from "~/ui/zod";
 import {
+  answerFavorites,
   cancelImport,
   createImport,
   importOf,
@@ -130,7 +131,10 @@ export async function importStatusData(
 }
 
 const resolutionSchema = formSchema({
-  intent: z.enum(["pick", "skip", "skip-all", "cancel"], { error: "Bilinmeyen işlem" }),
+  intent: z.enum(["pick", "skip", "skip-all", "cancel", "favorites"], {
+    error: "Bilinmeyen işlem",
+  }),
+  answer: z.enum(["accept", "decline"]).optional(),
   rowId: z
     .string()
     .regex(/^\d{1,15}$/)
@@ -142,10 +146,14 @@ const resolutionSchema = formSchema({
     .optional(),
 });
 
+/** Sets the person's Favori 4 (the profiles' own code, given by the route). */
+export type SetFavorites = (userId: string, movieIds: number[]) => Promise<void>;
+
 export async function resolveAction(
   services: Services,
   request: Request,
   rawImportId: string | undefined,
+  setFavorites: SetFavorites,
 ) {
   // Someone else's import is not found, whatever the form says.
   const { user, found } = await ownImport(services, request, rawImportId);
@@ -156,11 +164,22 @@ export async function resolveAction(
     intent: form.get("intent"),
     rowId: form.get("rowId") ?? undefined,
     choice: form.get("choice") ?? undefined,
+    answer: form.get("answer") ?? undefined,
   });
   const failed = () => services.flash.redirect(back, "error", "Bu satır artık seçim beklemiyor.");
   if (!parsed.success) return failed();
-  const { intent, rowId, choice } = parsed.data;
+  const { intent, rowId, choice, answer } = parsed.data;
   const db = services.database.db;
+  if (intent === "favorites") {
+    const answered =
+      answer !== undefined && (await answerFavorites(db, user.id, importId, answer, setFavorites));
+    if (!answered) return services.flash.redirect(back, "error", "Bu soru artık yanıt beklemiyor.");
+    return services.flash.redirect(
+      back,
+      "success",
+      answer === "accept" ? "Favori 4'ünüz güncellendi." : "Favori 4'ünüz olduğu gibi kaldı.",
+    );
+  }
   if (intent === "cancel") {
     const cancelled = await cancelImport(db, user.id, importId);
     if (!cancelled) return services.flash.redirect(back, "error", "Bu içe aktarım artık sürmüyor.");

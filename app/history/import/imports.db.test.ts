@@ -55,6 +55,8 @@ beforeAll(async () => {
       },
     } as unknown as JobQueue,
     changes: { changed: async () => undefined } as unknown as ItemChanges,
+    // Letterboxd's five main files put nothing on lists (tests/db/moving-imports.test.ts does).
+    importLists: { putImportedItem: async () => "added" },
   };
   for (const id of ["ayse", "mehmet", "zeynep", "can"]) await createTestUser(handle, id);
 }, 120_000);

@@ -13,6 +13,7 @@ import {
   imports,
   type ImportCandidate,
   type ImportReport,
+  type ImportRowFields,
   type ImportRowKind,
   type ImportSource,
 } from "~/db/import-schema";
@@ -23,7 +24,7 @@ import type { ListChoice } from "./formats";
 import { readUpload, type ReadRow } from "./read-upload.server";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import { readSeriesOnce, writeEpisodeRows, type EpisodeRow } from "./episodes.server";
-import { writeRow, type WrittenItem } from "./write.server";
+import { writeRow, type ImportListWriter, type WrittenItem } from "./write.server";
 
 /*
  * An import's life (decision 019, issue #32): created from an upload the request glanced at (the
@@ -76,9 +77,15 @@ export interface ImportServices {
   logger: Logger;
   jobs: JobQueue;
   changes: ItemChanges;
+  /** Puts imported titles on the person's lists (app/lists/imported-lists.server.ts). */
+  importLists: ImportListWriter;
 }
 
-/** Which titles a row may be: Letterboxd lists films; IMDb says what each row is. */
+/**
+ * Which titles a row may be: either when the file cannot say (`eitherKind`); a series for episode
+ * and series-status rows; else what the file says (IMDb's Title Type, Trakt's item type), else a
+ * film (Letterboxd lists films only).
+ */
 const kindsOf = (
   kind: ImportRowKind,
   mediaType: MediaType | undefined,
@@ -88,9 +95,7 @@ const kindsOf = (
     ? ["movie", "tv"]
     : kind === "episode" || kind === "series-status"
       ? ["tv"]
-      : kind === "imdb-rating" || kind === "imdb-list"
-        ? [mediaType ?? "movie"]
-        : ["movie"];
+      : [mediaType ?? "movie"];
 
 const RUNNING_MESSAGE =
   "Süren bir içe aktarımınız var. O bitince yeni bir dosya yükleyebilirsiniz.";
@@ -341,7 +346,10 @@ async function workRows(
           .where(and(eq(importRows.id, row.id), eq(importRows.state, "pending")))
           .returning({ id: importRows.id });
         if (!claimed || match.state !== "sure") continue;
-        const note = await writeRow(tx, userId, row.kind, row.fields, match.item);
+        const note = await writeRow(tx, userId, row.kind, row.fields, match.item, {
+          importId,
+          lists: services.importLists,
+        });
         if (note)
           await tx.update(importRows).set({ reason: note }).where(eq(importRows.id, row.id));
         written.push(match.item);
@@ -917,7 +925,11 @@ export async function resolveRow(
       written = item;
       return true;
     }
-    const note = await writeRow(tx, userId, row.kind, row.fields, item);
+    const note = await writeRow(tx, userId, row.kind, row.fields, item, {
+      importId,
+      lists: services.importLists,
+      before: await writtenBefore(tx, importId, row.kind, row.fields),
+    });
     await tx
       .update(importRows)
       .set({ state: "written", itemType: item.mediaType, itemId: item.id, reason: note })
@@ -929,6 +941,32 @@ export async function resolveRow(
   if (written) await afterWrites(services, [written]);
   await finishIfResolved(db, importId);
   return true;
+}
+
+/**
+ * For a list item chosen on the review screen: how many items of its list this import wrote that
+ * come before it in the file, so it takes its place among them rather than the end.
+ */
+async function writtenBefore(
+  db: Database,
+  importId: number,
+  kind: ImportRowKind,
+  fields: ImportRowFields,
+): Promise<number | undefined> {
+  if (kind !== "list-item" || !fields.list || fields.position === undefined) return undefined;
+  const [row] = await db
+    .select({ n: count() })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.importId, importId),
+        eq(importRows.kind, "list-item"),
+        eq(importRows.state, "written"),
+        sql`${importRows.fields} -> 'list' ->> 'key' = ${fields.list.key}`,
+        sql`(${importRows.fields} ->> 'position')::int < ${fields.position}`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Skips every row still waiting, so the import finishes (the review screen's "skip the rest"). */
@@ -1012,4 +1050,42 @@ export async function exportImports(db: Database, userId: string) {
         return kept;
       }),
   }));
+}
+
+/**
+ * The person's answer to the Favori 4 question of an import (Letterboxd's profile.csv, decision
+ * 038): "accept" sets Favori 4 to the offered films through `setFavorites` (the profiles' own
+ * code, given by the caller: the layers keep history below profiles); "decline" keeps Favori 4.
+ * Asked once: false when the import is not theirs, has no question, or was answered already.
+ */
+export async function answerFavorites(
+  db: Database,
+  userId: string,
+  importId: number,
+  answer: "accept" | "decline",
+  setFavorites: (userId: string, movieIds: number[]) => Promise<void>,
+): Promise<boolean> {
+  const [claimed] = await db
+    .update(imports)
+    .set({ report: sql`jsonb_set(${imports.report}, '{favorites,answered}', 'true'::jsonb)` })
+    .where(
+      and(
+        eq(imports.id, importId),
+        eq(imports.userId, userId),
+        sql`${imports.report} -> 'favorites' is not null`,
+        sql`coalesce((${imports.report} -> 'favorites' ->> 'answered')::boolean, false) = false`,
+      ),
+    )
+    .returning({ report: imports.report });
+  if (!claimed) return false;
+  if (answer === "accept") {
+    const candidates = [...(claimed.report.favorites?.candidates ?? [])].sort(
+      (a, b) => a.position - b.position,
+    );
+    await setFavorites(
+      userId,
+      candidates.map((candidate) => candidate.movieId),
+    );
+  }
+  return true;
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue.server";
+import { isLocalId } from "~/catalogue/local/content.server";
 import { searchQuery } from "~/catalogue/search";
 import type { MediaType } from "~/catalogue/types";
 import { searchText } from "~/core/text";
@@ -168,10 +169,19 @@ export function createMatcher(db: Database, catalogue: Catalogue): Matcher {
 
   return {
     async match(fields, kinds) {
-      // A series named by the movie database's own id (Trakt) is that series.
+      // The movie database's own id (Trakt's ids.tmdb) is the surest answer there is, when the
+      // catalogue knows it (an id of the embedded catalogue's own range is never one of the
+      // file's; the embedded catalogue's Turkish films have ids of their own).
       const tmdbId = fields.ids?.tmdb;
-      if (tmdbId && kinds.length === 1)
-        return { state: "sure", item: { mediaType: kinds[0]!, id: tmdbId } };
+      if (tmdbId !== undefined && !isLocalId(tmdbId) && kinds.length === 1) {
+        const mediaType = kinds[0]!;
+        const known = await remembered(`tmdb:${mediaType}:${tmdbId}`, async () =>
+          mediaType === "movie"
+            ? (await catalogue.movie(tmdbId)) !== null
+            : (await catalogue.series(tmdbId)) !== null,
+        );
+        if (known) return { state: "sure", item: { mediaType, id: tmdbId } };
+      }
       const imdbId = fields.imdbId ?? fields.ids?.imdb;
       if (imdbId) {
         const item = await remembered(`imdb:${imdbId}`, () => catalogue.findByImdbId(imdbId));

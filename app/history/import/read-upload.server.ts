@@ -5,6 +5,8 @@ import { giveWay } from "~/core/give-way.server";
 import type { ImportRowFields, ImportRowKind, ImportSource } from "~/db/import-schema";
 import {
   csvFormat,
+  letterboxdUri,
+  listEntry,
   readRow,
   rowRules,
   servicePart,
@@ -13,10 +15,17 @@ import {
 } from "./formats";
 import { countRewatches, finishTvTime, TV_TIME_VOTES_SKIPPED } from "./tvtime-format";
 import { finishNetflixDates, NETFLIX_RATINGS_SKIPPED } from "./netflix-format";
+import {
+  finishTrakt,
+  readTraktFile,
+  traktFileOf,
+  traktState,
+  type TraktFile,
+} from "./trakt.server";
 
 /*
- * Reads an uploaded history file: Letterboxd's export ZIP, one of its CSV files, or an IMDb
- * CSV. Everything is checked while streaming (sizes, rows, quoting, NUL bytes, two files of one
+ * Reads an uploaded history file: Letterboxd's export ZIP (its lists/, likes/ and profile.csv
+ * too), one of its CSV files, an IMDb CSV, or Trakt's export ZIP of JSON (trakt.server.ts). Everything is checked while streaming (sizes, rows, quoting, NUL bytes, two files of one
  * name) and a bad file is refused as a whole with a Turkish message, before anything is
  * written; a bad row is reported with its line number and the others go on.
  *
@@ -123,8 +132,48 @@ const NAMED_FILES = new Set([
   "mylist.csv",
 ]);
 /** Which service an upload is, when its files are of several: the first of these found. */
-const SOURCE_ORDER: ImportSource[] = ["tvtime", "netflix", "imdb", "letterboxd"];
+const SOURCE_ORDER: ImportSource[] = ["trakt", "tvtime", "netflix", "imdb", "letterboxd"];
 const ZIP_MAGIC = [0x50, 0x4b];
+/** Letterboxd's folders whose files are not the person's current record. */
+const SKIPPED_FOLDERS = ["deleted", "orphaned"];
+
+/** What an entry of the ZIP is, by its path; null for one not read. */
+type ZipRole =
+  | { kind: "letterboxd" | "letterboxd-list" | "letterboxd-likes" | "letterboxd-profile" }
+  | { kind: "trakt"; file: TraktFile }
+  /** Another CSV: read when its header is a known one (`named`: refused by name otherwise). */
+  | { kind: "csv"; named: boolean };
+
+function roleOf(path: string): { role: ZipRole; key: string } | null {
+  const all = path.split("/").filter((part) => part !== "");
+  let parts = all;
+  const folder = (part: string | undefined) => (part ?? "").toLowerCase();
+  // One wrapping folder (the export unpacked and zipped again) is looked through.
+  const known = ["lists", "likes", ...SKIPPED_FOLDERS];
+  if (parts.length >= 2 && !known.includes(folder(parts[0]))) {
+    if (parts.length === 2 || (parts.length === 3 && ["lists", "likes"].includes(folder(parts[1]))))
+      parts = parts.slice(1);
+  }
+  const name = folder(parts.at(-1));
+  if (parts.length === 1) {
+    if (LETTERBOXD_FILES.has(name)) return { role: { kind: "letterboxd" }, key: name };
+    if (name === "profile.csv") return { role: { kind: "letterboxd-profile" }, key: name };
+    const trakt = traktFileOf(name);
+    if (trakt) return { role: { kind: "trakt", file: trakt }, key: name };
+    return null;
+  }
+  if (parts.length === 2 && folder(parts[0]) === "lists" && name.endsWith(".csv"))
+    return { role: { kind: "letterboxd-list" }, key: `lists/${name}` };
+  if (parts.length === 2 && folder(parts[0]) === "likes" && name === "films.csv")
+    return { role: { kind: "letterboxd-likes" }, key: "likes/films.csv" };
+  // Any other CSV anywhere but in Letterboxd's other folders (TV Time's, Netflix's files).
+  const elsewhere = all
+    .slice(0, -1)
+    .some((part) => LETTERBOXD_OTHER_FOLDERS.includes(folder(part)));
+  if (name.endsWith(".csv") && !elsewhere && !LETTERBOXD_FILES.has(name))
+    return { role: { kind: "csv", named: NAMED_FILES.has(name) }, key: name };
+  return null;
+}
 
 export interface ReadOptions {
   /** The person's answer for a lone Letterboxd list whose name does not say which it is. */
@@ -170,6 +219,8 @@ export async function readUpload(
       budget: { rows: IMPORT_LIMITS.rows },
       rules: rowRules(options.today),
       headersOnly: options.headersOnly ?? false,
+      films: new Map(),
+      favorites: null,
       onProgress: options.onProgress
         ? () =>
             options.onProgress!().catch((reason: unknown) => {
@@ -178,15 +229,56 @@ export async function readUpload(
         : undefined,
     };
     const sources = new Set<ImportSource>();
+    const trakt = traktState();
+    const sink = { ...into, today: options.today };
+    const refuse = (message: string) => new Refused(message);
     if (bytes[0] === ZIP_MAGIC[0] && bytes[1] === ZIP_MAGIC[1]) {
-      await readZip(Buffer.from(bytes), async (name, stream, named) => {
-        const format = await readCsv(name, stream, into, options.choice, true, named);
-        if (format) sources.add(format.source);
+      const files = await readZip(Buffer.from(bytes), async (name, key, role, stream) => {
+        switch (role.kind) {
+          case "letterboxd":
+          case "csv": {
+            const named = role.kind === "csv" ? role.named : true;
+            const format = await readCsv(name, stream, into, options.choice, true, named);
+            if (format) sources.add(format.source);
+            return;
+          }
+          case "letterboxd-list":
+          case "letterboxd-likes":
+          case "letterboxd-profile":
+            await readLetterboxdExtra(key, role.kind, stream, into);
+            sources.add("letterboxd");
+            return;
+          case "trakt":
+            await readTraktFile(name, role.file, stream, sink, trakt, refuse);
+            sources.add("trakt");
+            return;
+        }
       });
-      if (sources.size === 0)
+      if (files === 0 || sources.size === 0)
         throw new Refused(
-          "ZIP dosyasında içe aktarılacak bir dosya bulunamadı: Letterboxd (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv) ya da TV Time (tracking-prod-records-v2.csv ve diğerleri) dosyası olmalı.",
+          "ZIP dosyasında içe aktarılacak bir dosya bulunamadı: Letterboxd (diary.csv, ratings.csv, watched.csv, watchlist.csv, reviews.csv, lists/, likes/films.csv, profile.csv), Trakt (watched-history.json, ratings-movies.json, lists-watchlist.json…) ya da TV Time (tracking-prod-records-v2.csv ve diğerleri) dosyası olmalı.",
         );
+      if (trakt.sawAny && sources.size > 1)
+        throw new Refused(
+          "ZIP dosyasında hem Trakt'ın hem Letterboxd'un dosyaları var. Lütfen her birini ayrı yükleyin.",
+        );
+      if (!into.headersOnly) {
+        finishTrakt(trakt, sink);
+        favoriteRows(into);
+      }
+    } else if (traktFileOf(baseName(fileName).toLowerCase())) {
+      // One file of Trakt's export, unzipped.
+      const name = baseName(fileName).toLowerCase();
+      await readTraktFile(
+        name,
+        traktFileOf(name)!,
+        Readable.from([Buffer.from(bytes)]),
+        sink,
+        trakt,
+        refuse,
+      );
+      if (!into.headersOnly) finishTrakt(trakt, sink);
+      sources.add("trakt");
     } else {
       if (bytes.includes(0))
         throw new Refused(
@@ -232,6 +324,16 @@ export async function readUpload(
       into.rows = into.rows.filter((row) => !dates.bad.has(row.fields));
     }
     countRewatches(into.rows);
+    // A list's items are written in their list's order (a file need not list them so).
+    const listed = into.rows.filter((row) => row.kind === "list-item");
+    if (listed.length > 0) {
+      listed.sort(
+        (a, b) =>
+          a.fields.list!.key.localeCompare(b.fields.list!.key) ||
+          a.fields.position! - b.fields.position!,
+      );
+      into.rows = [...into.rows.filter((row) => row.kind !== "list-item"), ...listed];
+    }
     return {
       ok: true,
       source,
@@ -265,15 +367,14 @@ function isOtherProfile(
 const baseName = (name: string) => name.split(/[\\/]/).pop()!.trim();
 
 /**
- * Calls `each` with every CSV of the ZIP that may be an export's file, one after the other:
- * Letterboxd's at the top (or inside its one wrapping folder), any other CSV anywhere but in
- * Letterboxd's other folders (`named` when it bears a name an export gives its files). The
- * unpacked bytes are counted while they stream, so a bomb is stopped at the limit, whatever its
- * headers claim.
+ * Calls `each` with every file of the ZIP it knows (roleOf: Letterboxd's CSVs at the top or in
+ * lists/ and likes/, Trakt's JSON files; at the top or inside one wrapping folder), one after the
+ * other; returns how many there were. The unpacked bytes are counted
+ * while they stream, so a bomb is stopped at the limit, whatever its headers claim.
  */
 async function readZip(
   buffer: Buffer,
-  each: (name: string, stream: Readable, named: boolean) => Promise<void>,
+  each: (name: string, key: string, role: ZipRole, stream: Readable) => Promise<void>,
 ): Promise<number> {
   let zip: yauzl.ZipFile;
   try {
@@ -282,28 +383,22 @@ async function readZip(
     throw new Refused("ZIP dosyası açılamadı: dosya bozuk ya da eksik indirilmiş olabilir.");
   }
   if (zip.entryCount > IMPORT_LIMITS.zipEntries)
-    throw new Refused("ZIP dosyasında çok fazla dosya var; bu bir Letterboxd dışa aktarımı değil.");
+    throw new Refused("ZIP dosyasında çok fazla dosya var; bu bir dışa aktarım dosyası değil.");
   let unpacked = 0;
   let files = 0;
   /** The entry each Letterboxd file was read from: a second one of a name is refused. */
   const taken = new Map<string, string>();
   try {
     for await (const entry of zip.eachEntry()) {
-      const parts = entry.fileName.split("/");
-      const name = parts.at(-1)!.toLowerCase();
-      const topLevel =
-        parts.length === 1 || (parts.length === 2 && !LETTERBOXD_OTHER_FOLDERS.includes(parts[0]!));
-      const elsewhere = parts
-        .slice(0, -1)
-        .some((folder) => LETTERBOXD_OTHER_FOLDERS.includes(folder.toLowerCase()));
-      if (!name.endsWith(".csv") || elsewhere || (LETTERBOXD_FILES.has(name) && !topLevel))
-        continue;
-      const first = taken.get(name);
+      const name = entry.fileName.split("/").at(-1)!.toLowerCase();
+      const known = roleOf(entry.fileName);
+      if (!known) continue;
+      const first = taken.get(known.key);
       if (first !== undefined)
         throw new Refused(
-          `ZIP dosyasında iki ${name} var (${shown(first)} ve ${shown(entry.fileName)}); hangisinin içe aktarılacağı anlaşılamadı. Lütfen birini çıkarıp yeniden yükleyin. Hiçbir şey içe aktarılmadı.`,
+          `ZIP dosyasında iki ${shown(known.key)} var (${shown(first)} ve ${shown(entry.fileName)}); hangisinin içe aktarılacağı anlaşılamadı. Lütfen birini çıkarıp yeniden yükleyin. Hiçbir şey içe aktarılmadı.`,
         );
-      taken.set(name, entry.fileName);
+      taken.set(known.key, entry.fileName);
       if (
         unpacked + entry.uncompressedSize > IMPORT_LIMITS.unpackedBytes ||
         entry.uncompressedSize > Math.max(1, entry.compressedSize) * IMPORT_LIMITS.ratio
@@ -334,7 +429,7 @@ async function readZip(
         throw new Refused(`ZIP içindeki ${name} okunamadı: dosya bozuk olabilir.`);
       }
       const counted = pipeline(raw, counter, () => undefined) as unknown as Readable;
-      await each(name, counted, NAMED_FILES.has(name));
+      await each(name, known.key, known.role, counted);
       files++;
     }
   } catch (error) {
@@ -364,7 +459,62 @@ interface CsvTarget {
   /** Stop after the header. */
   headersOnly: boolean;
   onProgress?: () => Promise<void>;
+  /** Letterboxd's films by their URI (watched, ratings, watchlist, likes, lists): profile.csv names its favourites so. */
+  films: Map<string, { title: string; year: number | null }>;
+  /** profile.csv's favourite films (URIs), resolved once every file is read. */
+  favorites: { file: string; uris: string[] } | null;
 }
+
+/**
+ * The records of one CSV with the line each starts on, blank lines left out. A broken file is
+ * refused naming the file and the line. csv-parse's own line count differs for CRLF inside
+ * quotes; the raw text of each record says exactly how many lines it took.
+ */
+async function* csvRecords(file: string, stream: Readable) {
+  const parser = parse({
+    bom: true,
+    raw: true,
+    relax_column_count: true,
+    max_record_size: 64 * 1024,
+  });
+  stream.on("error", (error) => parser.destroy(error));
+  stream.pipe(parser);
+  let nextLine = 1;
+  try {
+    for await (const { record, raw } of parser as AsyncIterable<{
+      record: string[];
+      raw: string;
+    }>) {
+      const line = nextLine;
+      nextLine += raw.match(LINE_BREAKS)?.length ?? 0;
+      if (record.length === 1 && record[0]!.trim() === "") continue;
+      yield { record, line };
+    }
+  } catch (error) {
+    if (error instanceof Refused || error instanceof Interrupted) throw error;
+    // Records parsed ahead of the loop are not counted yet: the parser's own count is nearer.
+    if (error instanceof CsvError)
+      throw new Refused(csvMessage(file, error, Math.max(nextLine, Number(error.lines) || 0)));
+    throw error;
+  } finally {
+    // After the header alone (or a refusal), the rest of the file is not read.
+    stream.destroy();
+    parser.destroy();
+  }
+}
+
+/** One more row of the upload: a turn for the rest of the server now and then, and the limit. */
+async function countRow(into: CsvTarget, records: number) {
+  if (records % ROWS_PER_TURN === 0) {
+    await giveWay();
+    await into.onProgress?.();
+  }
+  if (--into.budget.rows < 0)
+    throw new Refused("Dosyada 50.000'den fazla satır var. Lütfen daha küçük bir dosya yükleyin.");
+}
+
+/** Letterboxd's files that name a film by its URI (profile.csv's favourites are looked up here). */
+const FILM_URI_KINDS = new Set<ImportRowKind>(["watched", "watchlist", "rating"]);
 
 /**
  * Reads one CSV: its header decides the format, each row is checked on its own. A file of a ZIP
@@ -379,77 +529,170 @@ async function readCsv(
   inZip: boolean,
   named: boolean,
 ): Promise<KnownFormat | null> {
-  const parser = parse({
-    bom: true,
-    raw: true,
-    relax_column_count: true,
-    max_record_size: 64 * 1024,
-  });
-  stream.on("error", (error) => parser.destroy(error));
-  stream.pipe(parser);
   let format: KnownFormat | null = null;
   let header: string[] = [];
-  // csv-parse's own line count differs for CRLF inside quotes; the raw text of each record
-  // says exactly how many lines it took.
-  let nextLine = 1;
   let records = 0;
   // Two logs of one film on one day are told apart within each file.
   const rules = { ...into.rules, occurrences: new Map<string, number>() };
-  try {
-    for await (const { record, raw } of parser as AsyncIterable<{
-      record: string[];
-      raw: string;
-    }>) {
-      const line = nextLine;
-      nextLine += raw.match(LINE_BREAKS)?.length ?? 0;
-      if (record.length === 1 && record[0]!.trim() === "") continue;
-      if (!format) {
-        header = record.map((cell) => cell.trim());
-        // A CSV of a ZIP not named as an export names its files: read only when its header
-        // is a TV Time or Netflix file's, passed over otherwise.
-        if (!named && inZip && !servicePart(header)) return null;
-        const known = csvFormat(file, header, choice, inZip);
-        if ("refusal" in known) throw new Refused(known.refusal, known.askListKind ?? false);
-        format = known;
-        if (known.part === "tvtime-votes" || known.part === "netflix-ratings") {
-          const reason =
-            known.part === "tvtime-votes" ? TV_TIME_VOTES_SKIPPED : NETFLIX_RATINGS_SKIPPED;
-          into.skippedFiles.push({ file, reason });
-          break;
-        }
-        if (into.headersOnly) break;
-        continue;
+  for await (const { record, line } of csvRecords(file, stream)) {
+    if (!format) {
+      header = record.map((cell) => cell.trim());
+      // A CSV of a ZIP not named as an export names its files: read only when its header
+      // is a TV Time or Netflix file's, passed over otherwise.
+      if (!named && inZip && !servicePart(header)) return null;
+      const known = csvFormat(file, header, choice, inZip);
+      if ("refusal" in known) throw new Refused(known.refusal, known.askListKind ?? false);
+      format = known;
+      if (known.part === "tvtime-votes" || known.part === "netflix-ratings") {
+        const reason =
+          known.part === "tvtime-votes" ? TV_TIME_VOTES_SKIPPED : NETFLIX_RATINGS_SKIPPED;
+        into.skippedFiles.push({ file, reason });
+        break;
       }
-      if (++records % ROWS_PER_TURN === 0) {
-        await giveWay();
-        await into.onProgress?.();
-      }
-      if (--into.budget.rows < 0)
-        throw new Refused(
-          "Dosyada 50.000'den fazla satır var. Lütfen daha küçük bir dosya yükleyin.",
-        );
-      const cells = Object.fromEntries(header.map((name, index) => [name, record[index] ?? ""]));
-      const read = readRow(format, cells, rules);
-      if ("reason" in read) into.badRows.push({ file, line, reason: read.reason });
-      else if ("fields" in read)
-        into.rows.push({ file, line, kind: read.kind, fields: read.fields });
+      if (into.headersOnly) break;
+      continue;
     }
-  } catch (error) {
-    if (error instanceof Refused) throw error;
-    // Records parsed ahead of the loop are not counted yet: the parser's own count is nearer.
-    if (error instanceof CsvError)
-      throw new Refused(csvMessage(file, error, Math.max(nextLine, Number(error.lines) || 0)));
-    throw error;
-  } finally {
-    // After the header alone (or a refusal), the rest of the file is not read.
-    stream.destroy();
-    parser.destroy();
+    await countRow(into, ++records);
+    const cells = Object.fromEntries(header.map((name, index) => [name, record[index] ?? ""]));
+    const read = readRow(format, cells, rules);
+    if ("reason" in read) into.badRows.push({ file, line, reason: read.reason });
+    else if ("fields" in read) {
+      into.rows.push({ file, line, kind: read.kind, fields: read.fields });
+      if (FILM_URI_KINDS.has(format.kind))
+        into.films.set(letterboxdUri(cells["Letterboxd URI"] ?? ""), {
+          title: read.fields.title,
+          year: read.fields.year,
+        });
+    }
   }
   if (!format) {
     if (inZip && !named) return null;
     throw new Refused(`${file} boş: ilk satırda sütun adları olmalı.`);
   }
   return format;
+}
+
+const LIKES_LIST = {
+  key: "letterboxd:likes",
+  name: "Beğendiklerim",
+  description: "Letterboxd'da beğendiğiniz filmler (içe aktarıldı).",
+};
+
+/**
+ * Letterboxd's other files (decision 038): a list of lists/ (a banner line, the list's own
+ * header and row, then `Position, Name, Year, URL, Description` rows), likes/films.csv (the
+ * "Beğendiklerim" list) and profile.csv (its Favorite Films, offered as Favori 4 later).
+ */
+async function readLetterboxdExtra(
+  file: string,
+  kind: "letterboxd-list" | "letterboxd-likes" | "letterboxd-profile",
+  stream: Readable,
+  into: CsvTarget,
+) {
+  const unknown = (why: string) =>
+    new Refused(`${file} tanınmadı: ${why} Hiçbir şey içe aktarılmadı.`);
+  let header: string[] | null = null;
+  let records = 0;
+  /** A list file: the list itself, read from its own header and row. */
+  let list: { key: string; name: string; description: string | null } | null = null;
+  let listHeader: string[] | null = null;
+  let banner = false;
+  const cellsOf = (names: string[], record: string[]) =>
+    Object.fromEntries(names.map((name, index) => [name, record[index] ?? ""]));
+  for await (const { record, line } of csvRecords(file, stream)) {
+    const trimmed = record.map((cell) => cell.trim());
+    if (kind === "letterboxd-list" && !banner) {
+      if (!/^letterboxd list export/i.test(trimmed[0] ?? ""))
+        throw unknown("Letterboxd liste dosyası “Letterboxd list export” satırıyla başlar.");
+      banner = true;
+      continue;
+    }
+    if (kind === "letterboxd-list" && !list) {
+      if (!listHeader) {
+        if (!trimmed.includes("Name")) throw unknown("listenin kendi satırında “Name” sütunu yok.");
+        listHeader = trimmed;
+        continue;
+      }
+      const cells = cellsOf(listHeader, record);
+      const name = (cells.Name ?? "").trim();
+      const url = (cells.URL ?? "").trim();
+      list = {
+        key: `letterboxd:list:${url ? letterboxdUri(url) : file}`.slice(0, 400),
+        name: name || file.replace(/^lists\//, "").replace(/\.csv$/i, ""),
+        description: (cells.Description ?? "").trim() || null,
+      };
+      continue;
+    }
+    if (!header) {
+      header = trimmed;
+      const required =
+        kind === "letterboxd-list"
+          ? ["Position", "Name", "Year"]
+          : kind === "letterboxd-likes"
+            ? ["Name", "Year", "Letterboxd URI"]
+            : ["Favorite Films"];
+      const absent = required.filter((name) => !header!.includes(name));
+      if (absent.length > 0)
+        throw new Refused(`${file} dosyasında şu sütunlar eksik: ${absent.join(", ")}.`);
+      if (into.headersOnly) break;
+      continue;
+    }
+    const cells = cellsOf(header, record);
+    if (kind === "letterboxd-profile") {
+      const uris = (cells["Favorite Films"] ?? "")
+        .split(/[\s,]+/)
+        .filter((uri) => /^https?:\/\//i.test(uri))
+        .slice(0, 4);
+      into.favorites = { file: `${file} (Favorite Films)`, uris };
+      break;
+    }
+    await countRow(into, ++records);
+    const uri = kind === "letterboxd-list" ? cells.URL : cells["Letterboxd URI"];
+    const read = listEntry({
+      name: cells.Name ?? "",
+      year: cells.Year ?? "",
+      position: kind === "letterboxd-list" ? (cells.Position ?? "") : String(records),
+      note: kind === "letterboxd-list" ? (cells.Description ?? "") : "",
+    });
+    if ("reason" in read) {
+      into.badRows.push({ file, line, reason: read.reason });
+      continue;
+    }
+    into.rows.push({
+      file,
+      line,
+      kind: "list-item",
+      fields: { ...read.fields, list: list ?? LIKES_LIST },
+    });
+    if (uri) into.films.set(letterboxdUri(uri), read.fields);
+  }
+  if (kind === "letterboxd-list" && !into.headersOnly && !header)
+    throw unknown("içinde “Position, Name, Year” başlıklı yapım satırları yok.");
+}
+
+/**
+ * profile.csv's favourite films, by their URIs in the export's other files: each becomes a
+ * "favorite" row, which the import's page offers as Favori 4 (never written on its own).
+ */
+function favoriteRows(into: CsvTarget) {
+  if (!into.favorites) return;
+  const { file, uris } = into.favorites;
+  uris.forEach((uri, index) => {
+    const film = into.films.get(letterboxdUri(uri));
+    if (film)
+      into.rows.push({
+        file,
+        line: index + 1,
+        kind: "favorite",
+        fields: { title: film.title, year: film.year, position: index + 1 },
+      });
+    else
+      into.badRows.push({
+        file,
+        line: index + 1,
+        reason: `Favori film (${shown(uri)}) dışa aktarımın başka bir dosyasında yok; adı bilinmediği için eşleştirilemedi.`,
+      });
+  });
 }
 
 function csvMessage(file: string, error: CsvError, line: number): string {

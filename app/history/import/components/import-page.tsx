@@ -31,8 +31,9 @@ export function ImportPage({ data }: { data: ImportPageData }) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold">İçe aktar</h1>
         <p className="text-muted-foreground">
-          Letterboxd, IMDb, TV Time ya da Netflix geçmişinizi tek adımda getirin: izledikleriniz,
-          izlediğiniz bölümler, izleme listeniz, puanlarınız, günlüğünüz ve yorumlarınız.
+          Letterboxd, Trakt, IMDb, TV Time ya da Netflix geçmişinizi tek adımda getirin:
+          izledikleriniz, izlediğiniz bölümler, izleme listeniz, puanlarınız, günlüğünüz,
+          yorumlarınız ve listeleriniz.
         </p>
       </header>
 
@@ -41,16 +42,18 @@ export function ImportPage({ data }: { data: ImportPageData }) {
           Dosya yükle
         </h2>
         <p className="text-sm text-muted-foreground">
-          En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce size sorarız.
+          Dosyanın adı ne olursa olsun kabul ederiz: dışa aktarımın ZIP dosyasını açmadan
+          yükleyebilirsiniz. En çok 10 MB ve 50.000 satır. Emin olunamayan satırları yazmadan önce
+          size sorarız.
         </p>
         <Form method="post" encType="multipart/form-data" className="space-y-4">
           <label className="block space-y-1.5">
-            <span className="text-sm font-medium">Dışa aktarım dosyası (ZIP ya da CSV)</span>
+            <span className="text-sm font-medium">Dışa aktarım dosyası (ZIP, CSV ya da JSON)</span>
             <input
               type="file"
               name="file"
               required
-              accept=".zip,.csv,application/zip,text/csv"
+              accept=".zip,.csv,.json,application/zip,text/csv,application/json"
               className="block w-full rounded-lg border bg-background p-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-1.5"
             />
           </label>

@@ -280,6 +280,43 @@ function Report({ report, source }: { report: ImportReport; source: ImportSource
   );
 }
 
+/**
+ * Letterboxd's favourite films (profile.csv), offered as Favori 4: written only when the person
+ * says so, never on their own (decision 038). Asked once.
+ */
+function FavoritesQuestion({ report }: { report: ImportReport }) {
+  const favorites = report.favorites;
+  if (!favorites || favorites.answered || favorites.candidates.length === 0) return null;
+  return (
+    <section aria-labelledby="favori-4" className="space-y-3 rounded-2xl border bg-card p-4">
+      <h2 id="favori-4" className="text-xl font-semibold">
+        Favori 4&apos;ünüz bunlar olsun mu?
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Letterboxd profilinizdeki favori filmler. “Evet” derseniz profilinizdeki Favori 4&apos;ün
+        yerine bunlar gelir; “Hayır” derseniz Favori 4&apos;ünüz olduğu gibi kalır.
+      </p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm">
+        {favorites.candidates.map((film) => (
+          <li key={film.movieId}>
+            {film.title}
+            {film.year !== null && <span className="text-muted-foreground"> ({film.year})</span>}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="favorites" />
+        <Button type="submit" name="answer" value="accept">
+          Evet, Favori 4&apos;üm bunlar olsun
+        </Button>
+        <Button type="submit" name="answer" value="decline" variant="outline">
+          Hayır, Favori 4&apos;üm kalsın
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
 function BadRows({ report }: { report: ImportReport }) {
   if (report.badRowCount === 0) return null;
   return (
@@ -384,6 +421,7 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
         </section>
       )}
 
+      <FavoritesQuestion report={data.report} />
       {data.status === "done" && !data.report.refusal && (
         <Report report={data.report} source={data.source} />
       )}

@@ -15,6 +15,9 @@ const WRITTEN_LABELS: Record<ImportRowKind, string> = {
   review: "Yorumlu günlük kaydı (reviews.csv)",
   "imdb-rating": "IMDb puanı",
   "imdb-list": "IMDb listesinden İzleyeceğim listesine eklenen",
+  "list-item": "Listelerinize eklenen",
+  favorite: "Favori 4 için önerilen",
+  comment: "Yorum",
   episode: "İzlendi olarak işaretlenen bölüm",
   "series-status": "İzliyorum ya da İzleyeceğim listesine eklenen dizi",
 };
@@ -26,6 +29,16 @@ const FILM_LABELS: Partial<Record<ImportRowKind, string>> = {
   diary: "Günlük kaydı (tarihli film izlemesi)",
 };
 
+/** Trakt's rows: the files they came from. */
+const TRAKT_LABELS: Partial<Record<ImportRowKind, string>> = {
+  watched: "İzledim olarak işaretlenen (watched-movies.json)",
+  watchlist: "İzleyeceğim listesine eklenen (lists-watchlist.json)",
+  rating: "Puan (ratings-movies.json, ratings-shows.json)",
+  diary: "Tarihli film izlemesi (watched-history.json)",
+  comment: "Yorum (comments-*.json)",
+};
+
 export const writtenLabel = (kind: ImportRowKind, source: ImportSource) =>
+  (source === "trakt" ? TRAKT_LABELS[kind] : undefined) ??
   (source === "letterboxd" || source === "imdb" ? undefined : FILM_LABELS[kind]) ??
   WRITTEN_LABELS[kind];

@@ -17,11 +17,25 @@ export const IMPORT_SERVICES: ImportService[] = [
   {
     id: "letterboxd",
     name: "Letterboxd",
-    brings: "günlüğünüz, puanlarınız, yorumlarınız, izledikleriniz ve izleme listeniz",
+    brings:
+      "günlüğünüz, puanlarınız, yorumlarınız, izledikleriniz, izleme listeniz, listeleriniz, beğendikleriniz ve favori filmleriniz",
     steps: [
       "letterboxd.com'da oturum açın, Settings (Ayarlar) sayfasında Data sekmesini açın.",
       "“Export your data” düğmesine basın; ZIP dosyası hemen iner.",
       "ZIP dosyasını açmadan buraya yükleyin (ya da içindeki diary, ratings, watched, watchlist, reviews CSV dosyalarından birini).",
+      "Listeleriniz (lists/) sıraları ve notlarıyla, beğendikleriniz (likes/) “Beğendiklerim” adıyla gizli Perde listeleri olur; profilinizdeki favori filmleri Favori 4'ünüz yapıp yapmayacağınızı size sorarız.",
+    ],
+  },
+  {
+    id: "trakt",
+    name: "Trakt",
+    brings:
+      "izleme geçmişiniz (tarihleriyle), puanlarınız, izleme listeniz, listeleriniz (notlarıyla) ve yorumlarınız",
+    steps: [
+      "trakt.tv'de oturum açın, Settings (Ayarlar) → Data sayfasını açın (trakt.tv/settings/data).",
+      "Export bölümünden verilerinizin dışa aktarımını isteyin ve hazır olduğunda ZIP dosyasını indirin.",
+      "ZIP dosyasını açmadan buraya yükleyin; içindeki JSON dosyalarını (watched-history, ratings, lists-watchlist, lists-list, comments) okuruz.",
+      "Yapımları Trakt'ın verdiği kimliklerle (önce TMDB, sonra IMDb) eşleştiririz. Perde'de sezon puanı olmadığı için sezon puanlarınız atlanır; dizinin kendi puanı alınır.",
     ],
   },
   {
