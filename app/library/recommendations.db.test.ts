@@ -139,15 +139,13 @@ describe("the dashboard's popular titles before there are picks", () => {
       .insert(listItems)
       .values({ listId: list!.id, itemType: "movie", itemId: 8, position: 1 });
     await db.insert(trackedSeries).values({ seriesId: 77, name: "Dizi", status: "Ended" });
-    await db
-      .insert(trackedEpisodes)
-      .values({
-        seriesId: 77,
-        seasonNumber: 1,
-        episodeNumber: 1,
-        name: "B1",
-        airDate: "2020-01-01",
-      });
+    await db.insert(trackedEpisodes).values({
+      seriesId: 77,
+      seasonNumber: 1,
+      episodeNumber: 1,
+      name: "B1",
+      airDate: "2020-01-01",
+    });
     await db
       .insert(episodeWatches)
       .values({ userId: "bos", seriesId: 77, seasonNumber: 1, episodeNumber: 1 });
