@@ -27,7 +27,14 @@ const LAYERS = {
   seo: ["core", "ui", "catalogue", "awards"],
   shell: ["core", "ui"],
 };
-const TOP = ["routes", "root.tsx", "entry.server.tsx", "services.server.ts", "routes.ts"];
+const TOP = [
+  "routes",
+  "root.tsx",
+  "entry.server.tsx",
+  "services.server.ts",
+  "sign-in-next.server.ts",
+  "routes.ts",
+];
 
 function layerZones() {
   return Object.entries(LAYERS).map(([layer, allowed]) => ({

@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { paths } from "~/core/paths";
+import { PENDING_PARAM, RETURN_PARAM } from "~/core/return-path";
 import { session } from "~/db/auth-schema";
 import type { AccountServices } from "./account-services.server";
 import { TRY_AGAIN_ACTION, isServiceFailure } from "~/core/failures.server";
@@ -91,6 +92,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export interface AfterSignIn {
   returnTo: string | null;
+  /** What was asked (`istek`, already checked), carried through a second step. */
+  pending?: string | null;
   complete?: (userId: string) => Promise<string | null>;
 }
 
@@ -142,7 +145,7 @@ export async function signIn(
       // Two-factor accounts: better-auth left a short-lived cookie, no session; the second step
       // asks for a code.
       if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
-        return redirect(paths.twoFactor, { headers: cookies });
+        return redirect(secondStepPath(next), { headers: cookies });
       }
       const done = await completeAfterSignIn(services, response.user.id, next);
       return await services.flash.redirect(
@@ -165,8 +168,24 @@ export async function signIn(
   });
 }
 
+/** The second step's page, carrying where to go on and what was asked (checked again there). */
+function secondStepPath(next: AfterSignIn) {
+  if (!next.returnTo) return paths.twoFactor;
+  const query = new URLSearchParams({ [RETURN_PARAM]: next.returnTo });
+  if (next.pending) query.set(PENDING_PARAM, next.pending);
+  return `${paths.twoFactor}?${query}`;
+}
+
+/** Back to the sign-in when a second step expired, still carrying where to go on. */
+const signInAgain = (next: AfterSignIn) =>
+  next.returnTo ? paths.authReturningTo(next.returnTo, next.pending) : paths.auth;
+
 /** Runs what the visitor asked before signing in; a failure there never fails the sign-in. */
-async function completeAfterSignIn(services: AccountServices, userId: string, next: AfterSignIn) {
+export async function completeAfterSignIn(
+  services: AccountServices,
+  userId: string,
+  next: AfterSignIn,
+) {
   if (!next.complete) return null;
   try {
     return await next.complete(userId);
@@ -201,6 +220,7 @@ export async function verifySecondStep(
   request: Request,
   clientIp: string,
   form: FormData,
+  next: AfterSignIn = { returnTo: null },
 ): Promise<Response | FormFailure> {
   const parsed = secondFactorSchema.safeParse(values(form));
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
@@ -209,7 +229,7 @@ export async function verifySecondStep(
   const { secondStepFailuresPerAccountAndClient: perClient, secondStepFailuresPerAccount } = LIMITS;
   return answering(services, undefined, async () => {
     const { userId } = await services.auth.api.pendingSecondStepUser({ headers: request.headers });
-    if (!userId) return services.flash.redirect(paths.auth, "error", SECOND_STEP_EXPIRED);
+    if (!userId) return services.flash.redirect(signInAgain(next), "error", SECOND_STEP_EXPIRED);
     const failuresHere = `2fa:fail:${userId}:${clientIp}`;
     const failuresAnywhere = `2fa:fail:${userId}`;
     const [failedHere, failedAnywhere] = await Promise.all([
@@ -244,10 +264,11 @@ export async function verifySecondStep(
         return await wrongCode();
       }
       await forget(db, failuresHere);
+      const done = await completeAfterSignIn(services, response.user.id, next);
       return await services.flash.redirect(
-        paths.dashboard,
+        next.returnTo ?? paths.dashboard,
         "success",
-        "Giriş başarılı!",
+        done ? `Giriş başarılı! ${done}` : "Giriş başarılı!",
         cookiesOf(headers),
       );
     } catch (error) {
@@ -259,7 +280,7 @@ export async function verifySecondStep(
         reason === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"
       ) {
         await takeBack(db, failuresHere);
-        return services.flash.redirect(paths.auth, "error", SECOND_STEP_EXPIRED);
+        return services.flash.redirect(signInAgain(next), "error", SECOND_STEP_EXPIRED);
       }
       // A recovery code another request used a moment before: better-auth's compare-and-swap
       // of the stored codes lost the race (409). For this visitor, a used code is a wrong one.

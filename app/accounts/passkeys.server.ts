@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { paths } from "~/core/paths";
 import type { AccountServices } from "./account-services.server";
-import { authError, cookiesOf, isFormAnswer } from "./account-actions.server";
+import {
+  authError,
+  completeAfterSignIn,
+  cookiesOf,
+  isFormAnswer,
+  type AfterSignIn,
+} from "./account-actions.server";
 import type { CurrentUser } from "./guards.server";
 import { allow, LIMITS, TOO_MANY } from "./rate-limit.server";
 import { passkeyNameSchema } from "./schemas";
@@ -101,6 +107,7 @@ export async function signInWithPasskey(
   services: AccountServices,
   request: Request,
   clientIp: string,
+  next: AfterSignIn = { returnTo: null },
 ) {
   const { limit, windowSeconds } = LIMITS.signInPerClient;
   if (!(await allow(services.database.db, `signin:client:${clientIp}`, limit, windowSeconds)))
@@ -108,17 +115,18 @@ export async function signInWithPasskey(
   const parsed = answerSchema.safeParse(await readJson(request));
   if (!parsed.success) return json({ error: NO_ANSWER }, { status: 400 });
   try {
-    const { headers } = await services.auth.api.verifyPasskeyAuthentication({
+    const { headers, response } = await services.auth.api.verifyPasskeyAuthentication({
       // better-auth checks the answer's shape and signature.
       body: { response: parsed.data.response as never },
       headers: request.headers,
       returnHeaders: true,
     });
+    const done = await completeAfterSignIn(services, response.session.userId, next);
     return nextPage(
       await services.flash.redirect(
-        paths.dashboard,
+        next.returnTo ?? paths.dashboard,
         "success",
-        "Giriş başarılı!",
+        done ? `Giriş başarılı! ${done}` : "Giriş başarılı!",
         cookiesOf(headers),
       ),
     );

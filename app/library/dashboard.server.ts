@@ -12,6 +12,7 @@ import { latestWatchlist } from "./watchlist.server";
 import type { JobQueue } from "~/db/jobs.server";
 import {
   askForRecommendations,
+  notYetTheirs,
   readRecommendations,
   type Recommendation,
 } from "./recommendations.server";
@@ -130,9 +131,7 @@ export async function loadDashboard(
   const [watchlist, ratings, popular, averages] = await Promise.all([
     Promise.all(rows.map((row) => tileFor(services, row))),
     Promise.all(rated.map((row) => tileFor(services, row))),
-    own.picks.length > 0
-      ? Promise.resolve(null)
-      : tolerant(services.catalogue.popularMovies(1)).then((answer) => answer.value),
+    own.picks.length > 0 ? Promise.resolve(null) : popularNotTheirs(services, user.id),
     computeSiteRatings(
       db,
       rated.map((row) => ({ type: row.itemType, id: row.itemId })),
@@ -147,7 +146,26 @@ export async function loadDashboard(
     failed: false,
     watchlist,
     ratings,
-    recommendations: own.picks.length > 0 ? [] : toCards(popular?.results.slice(0, 12)),
+    recommendations: own.picks.length > 0 ? [] : popular,
     picks: own.picks,
   };
+}
+
+/**
+ * The week's popular films the person has nothing of yet (not watched, listed or rated: one
+ * query), the first 12; null when the catalogue or the query failed.
+ */
+async function popularNotTheirs(
+  services: LibraryServices,
+  userId: string,
+): Promise<TitleCard[] | null> {
+  const { value: popular } = await tolerant(services.catalogue.popularMovies(1));
+  const cards = toCards(popular?.results);
+  if (!cards) return null;
+  try {
+    return (await notYetTheirs(services.database.db, userId, cards)).slice(0, 12);
+  } catch (error) {
+    services.logger.warn({ err: String(error) }, "popular titles could not be filtered");
+    return null;
+  }
 }

@@ -6,7 +6,15 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries } from "~/db/history-schema";
 import { listItems, lists } from "~/db/lists-schema";
 import { reviews, watchlist } from "~/db/schema";
-import { computeRecommendations, readRecommendations } from "./recommendations.server";
+import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-schema";
+import { createLogger } from "~/core/logger.server";
+import { loadDashboard } from "./dashboard.server";
+import type { LibraryServices } from "./library-services.server";
+import {
+  computeRecommendations,
+  notYetTheirs,
+  readRecommendations,
+} from "./recommendations.server";
 
 let handle: DatabaseHandle;
 
@@ -110,5 +118,71 @@ describe("the recommendations job", () => {
   it("has nothing for someone who liked nothing yet, and asks for no run", async () => {
     await computeRecommendations({ database: handle, catalogue }, ["yeni"]);
     expect(await readRecommendations(handle.db, "yeni")).toEqual({ picks: [], stale: false });
+  });
+});
+
+describe("the dashboard's popular titles before there are picks", () => {
+  it("leaves out what the person watched, listed or rated, in one query", async () => {
+    const { db } = handle;
+    await createTestUser(handle, "bos");
+    // Baba on her watchlist, Uzak rated, Yol logged, Kasaba on a list of hers; a series marked.
+    await db.insert(watchlist).values({ userId: "bos", itemType: "movie", itemId: 7 });
+    await db.insert(reviews).values({ userId: "bos", itemType: "movie", itemId: 4, rating: 6 });
+    await db
+      .insert(diaryEntries)
+      .values({ userId: "bos", itemType: "movie", itemId: 10, watchedOn: "2026-02-01" });
+    const [list] = await db
+      .insert(lists)
+      .values({ ownerId: "bos", name: "Sonra" })
+      .returning({ id: lists.id });
+    await db
+      .insert(listItems)
+      .values({ listId: list!.id, itemType: "movie", itemId: 8, position: 1 });
+    await db.insert(trackedSeries).values({ seriesId: 77, name: "Dizi", status: "Ended" });
+    await db.insert(trackedEpisodes).values({
+      seriesId: 77,
+      seasonNumber: 1,
+      episodeNumber: 1,
+      name: "B1",
+      airDate: "2020-01-01",
+    });
+    await db
+      .insert(episodeWatches)
+      .values({ userId: "bos", seriesId: 77, seasonNumber: 1, episodeNumber: 1 });
+
+    const series = (id: number) => ({ ...film(id, `Dizi ${id}`), mediaType: "tv" as const });
+    expect(
+      (await notYetTheirs(db, "bos", [series(77), series(78), films.get(7)!, films.get(9)!])).map(
+        (item) => `${item.mediaType}:${item.id}`,
+      ),
+    ).toEqual(["tv:78", "movie:9"]);
+
+    const services = {
+      database: handle,
+      logger: createLogger("silent"),
+      catalogue: {
+        ...catalogue,
+        popularMovies: async () => ({
+          page: 1,
+          totalPages: 1,
+          totalResults: films.size,
+          results: [...films.values()],
+        }),
+      },
+    } as unknown as LibraryServices;
+    const dashboard = await loadDashboard(services, { id: "bos" } as never);
+    expect(dashboard.failed).toBe(false);
+    if (dashboard.failed) return;
+    expect(dashboard.picks).toEqual([]);
+    expect(dashboard.recommendations?.map((card) => card.name)).toEqual([
+      "Kış Uykusu",
+      "Bir Zamanlar Anadolu'da",
+      "Üç Maymun",
+      "İklimler",
+      "Ahlat Ağacı",
+      "Mayıs Sıkıntısı",
+    ]);
+    // Someone else's record leaves hers alone: Ayşe has Üç Maymun on her watchlist.
+    expect(await notYetTheirs(db, "bos", [films.get(3)!])).toHaveLength(1);
   });
 });

@@ -391,6 +391,47 @@ export async function readRecommendations(
   return { picks, stale: rows[0]?.stale ?? false };
 }
 
+/**
+ * The titles of `items` the person has nothing of: not on their watchlist (any status), not
+ * rated or reviewed, not logged, no episode marked, not on a list of theirs. One query; the
+ * dashboard's popular titles go through it when there are no picks yet, so "Popüler içerikler"
+ * never offers what the person already watched, listed or rated.
+ */
+export async function notYetTheirs<T extends { mediaType: MediaType; id: number }>(
+  db: Database,
+  userId: string,
+  items: readonly T[],
+): Promise<T[]> {
+  if (items.length === 0) return [];
+  const rows = await queryRows<{ item_type: MediaType; item_id: number }>(
+    db,
+    sql`
+      select c.item_type, c.item_id
+      from unnest(
+        array[${sql.join(
+          items.map((item) => sql`${item.mediaType}`),
+          sql`, `,
+        )}]::text[],
+        array[${sql.join(
+          items.map((item) => sql`${item.id}`),
+          sql`, `,
+        )}]::int[]
+      ) as c(item_type, item_id)
+      where not exists (select 1 from watchlist w where w.user_id = ${userId}
+          and w.item_type = c.item_type and w.item_id = c.item_id)
+        and not exists (select 1 from reviews v where v.user_id = ${userId}
+          and v.item_type = c.item_type and v.item_id = c.item_id)
+        and not exists (select 1 from diary_entries d where d.user_id = ${userId}
+          and d.item_type = c.item_type and d.item_id = c.item_id)
+        and not (c.item_type = 'tv' and exists (select 1 from episode_watches e
+          where e.user_id = ${userId} and e.series_id = c.item_id))
+        and not exists (select 1 from list_items i join lists l on l.id = i.list_id
+          where l.owner_id = ${userId} and i.item_type = c.item_type and i.item_id = c.item_id)`,
+  );
+  const left = new Set(rows.map((row) => keyOf(row.item_type, Number(row.item_id))));
+  return items.filter((item) => left.has(keyOf(item.mediaType, item.id)));
+}
+
 /** Asks for a run for the person (once: a run already waiting is not queued again). */
 export async function askForRecommendations(jobs: JobQueue, userId: string): Promise<void> {
   await jobs.send(RECOMMENDATIONS_QUEUE, { userId }, { singletonKey: userId });

@@ -6,9 +6,8 @@ import { SITE_NAME } from "~/core/site";
 import { readForm } from "~/core/read-form.server";
 import type { Route } from "./+types/auth";
 import { paths } from "~/core/paths";
-import { PENDING_PARAM, readPendingIntent, RETURN_PARAM, returnPath } from "~/core/return-path";
-import { completePendingAdd } from "~/library/library-actions.server";
-import { followSeries } from "~/tracking/schedule.server";
+import { PENDING_PARAM, RETURN_PARAM, returnPath } from "~/core/return-path";
+import { afterSignIn } from "~/sign-in-next.server";
 
 export async function loader({ request, context: { services } }: Route.LoaderArgs) {
   if (await getOptionalUser(request, services)) {
@@ -36,28 +35,15 @@ export async function action({ request, context: { services, clientIp } }: Route
   const result =
     intent === "signup"
       ? await signUp(services, request, clientIp, form)
-      : await signIn(services, request, clientIp, form, afterSignIn(services, form));
+      : await signIn(
+          services,
+          request,
+          clientIp,
+          form,
+          afterSignIn(services, form.get(RETURN_PARAM), form.get(PENDING_PARAM)),
+        );
   if (result instanceof Response) return result;
   return data({ intent, ...result, at: Date.now() }, { status: "error" in result ? 400 : 200 });
-}
-
-/**
- * Back to the page the visitor came from (a checked path, else the dashboard), adding the title
- * they asked to add there (issue #33.8).
- */
-function afterSignIn(services: Route.ActionArgs["context"]["services"], form: FormData) {
-  const pending = readPendingIntent(form.get(PENDING_PARAM));
-  return {
-    returnTo: returnPath(form.get(RETURN_PARAM)),
-    complete: pending
-      ? (userId: string) =>
-          completePendingAdd(services, userId, pending.item, {
-            following: async (item) => {
-              if (item.type === "tv") await followSeries(services, item.id);
-            },
-          })
-      : undefined,
-  };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -5,9 +5,11 @@ import { episodeSeo } from "~/seo/detail-meta";
 import { errorMeta, metaTags, siteInfo } from "~/seo/meta";
 import { pageData, publicPageHeaders } from "~/core/http-cache";
 import { MyRating } from "~/history/components/my-rating";
+import { setEpisodeRating } from "~/history/ratings.server";
 import { episodeRatingsOfPage } from "~/history/title-history.server";
 import { SiteRatingSummary } from "~/library/components/site-rating";
-import { EpisodeMarkControl } from "~/tracking/components/page-marks";
+import { EpisodeLogSheet } from "~/tracking/components/episode-log-sheet";
+import { episodeLogAction } from "~/tracking/mark-action.server";
 import { episodeMark } from "~/tracking/page-marks.server";
 import type { Route } from "./+types/episode";
 import { invariantResponse } from "~/core/invariant";
@@ -30,6 +32,19 @@ export async function loader({ params, request, context: { services } }: Route.L
   return pageData({ ...page, mark, ratings }, { failed: mark.failed || ratings.failed });
 }
 
+/** The İzledim sheet of the page posts here; its Puanım is history's, handed in. */
+export function action({ request, context: { services } }: Route.ActionArgs) {
+  return episodeLogAction(services, request, async (userId, key, rating) => {
+    const episode = {
+      seriesId: key.seriesId,
+      season: key.seasonNumber,
+      episode: key.episodeNumber,
+    };
+    await setEpisodeRating(services.database.db, userId, episode, rating);
+    await services.changes.changed([{ type: "tv", id: key.seriesId }]);
+  });
+}
+
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ data: page, error, matches }) =>
@@ -41,11 +56,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <EpisodePage
       data={loaderData}
       actions={
-        <EpisodeMarkControl
-          seriesId={episode.seriesId}
-          seasonNumber={episode.seasonNumber}
-          episodeNumber={episode.episodeNumber}
+        <EpisodeLogSheet
+          target={{
+            seriesId: episode.seriesId,
+            season: episode.seasonNumber,
+            episode: episode.episodeNumber,
+          }}
           mark={mark}
+          myRating={ratings.myRating}
         />
       }
       rating={

@@ -3,24 +3,32 @@ import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import type { AccountServices } from "~/accounts/account-services.server";
 import type { CurrentUser } from "~/accounts/guards.server";
 import { forSignedInUser } from "~/accounts/signed-in-form.server";
-import { formatCount } from "~/core/format";
+import { formatCount, formatLongDate } from "~/core/format";
 import { now, today } from "~/core/clock.server";
-import { answer } from "~/core/form-answer.server";
+import { answer, refusedWith } from "~/core/form-answer.server";
 import { overCatalogueBudget } from "~/library/catalogue-budget.server";
 import { STATUS_LABELS } from "~/library/statuses";
 import {
+  logEpisode,
   markEpisode,
   markSeason,
   markUpTo,
   syncSeriesStatus,
   unmarkEpisode,
   unmarkSeason,
+  type EpisodeKey,
   type MarkOutcome,
   type WatchedWhen,
 } from "./marks.server";
 import { followSeries, refreshSeries, type TrackingServices } from "./schedule.server";
 import type { WatchedWhenChoice } from "./mark-intents";
-import { DAY_MISSING, markFormSchema, NO_EPISODE } from "./schemas";
+import {
+  DAY_IN_FUTURE,
+  DAY_MISSING,
+  episodeLogSchema,
+  markFormSchema,
+  NO_EPISODE,
+} from "./schemas";
 
 /*
  * POST /bolum-izle: the episode-mark forms of the episode, season and dashboard pages. As the
@@ -37,7 +45,6 @@ const NOTHING_AIRED = "Bu sezonun henüz yayınlanmış bir bölümü yok";
 const NO_SEASON = "Bu sezon bulunamadı";
 const NOTHING_MARKED_IN_SEASON = "Bu sezonda işaretli bölüm yok";
 const EPISODE_NOT_MARKED = "Bu bölüm işaretli değil";
-const DAY_IN_FUTURE = "İzlediğiniz tarih bugünden sonra olamaz";
 
 /** A bulk mark's date as the form chose it; a message when the chosen day will not do. */
 function watchedWhen(choice: WatchedWhenChoice, day: string | undefined): WatchedWhen | string {
@@ -131,18 +138,60 @@ async function change(services: MarkServices, user: CurrentUser, form: FormData)
   return reply(services, form, true, withStatus(message, status));
 }
 
+/** Sets Puanım of an episode: history's, so the page that composes both hands it in. */
+export type RateEpisode = (userId: string, key: EpisodeKey, rating: number) => Promise<void>;
+
+/** What a refused İzledim sheet sends back to its page, so nothing typed is lost. */
+const LOG_FIELDS = ["watchedOn", "rating", "rewatch"] as const;
+
+/**
+ * The episode page's İzledim sheet, posted to the page itself (as the film's sheet, decision
+ * 029): marks the episode watched on the chosen day, with "Tekrar izledim" moves an earlier
+ * mark to that day, and sets Puanım when one is chosen (`rate`). Unaired episodes are refused as
+ * by the one-tap mark. A refusal is answered on the page with what was typed; a success as
+ * every mark (a toast; without JavaScript a redirect back).
+ */
+export function episodeLogAction(services: MarkServices, request: Request, rate: RateEpisode) {
+  return forSignedInUser(services, request, async (user, form) => {
+    const day = today();
+    const refused = (message: string) => refusedWith(form, LOG_FIELDS, message);
+    const parsed = episodeLogSchema(day).safeParse(Object.fromEntries(form));
+    if (!parsed.success) return refused(parsed.error.issues[0]!.message);
+    const { seriesId, season, episode, watchedOn, rating, rewatch } = parsed.data;
+    const key = { seriesId, seasonNumber: season, episodeNumber: episode };
+    const { db } = services.database;
+    const logged = await twice(services, user, key, () =>
+      logEpisode(db, user.id, key, { day: watchedOn, today: day, at: now(), rewatch }),
+    );
+    if ("refused" in logged) return refused(logged.refused);
+    if (!logged.found) return refused(NO_EPISODE);
+    if (!logged.aired) return refused(NOT_AIRED);
+    if (rating !== null) await rate(user.id, key, rating);
+    const status = await statusAfter(services, user, seriesId, logged);
+    const on =
+      logged.watchedOn && logged.watchedOn !== day ? ` (${formatLongDate(logged.watchedOn)})` : "";
+    const what = !logged.before
+      ? `Bölüm izlendi olarak işaretlendi${on}`
+      : logged.changed
+        ? `Bölümü tekrar izlediniz${on || " (bugün)"}`
+        : "Bölüm zaten işaretli; önceki izleme tarihi kaldı";
+    const message = rating !== null ? `${what} · Puanınız: ${rating}/10` : what;
+    return answer(services, form, { ok: true, message: withStatus(message, status) });
+  });
+}
+
 /**
  * Runs a mark. When nothing was found: a series never read is read now (`followSeries`), and a
  * series read before this episode was announced is read again, but only when the catalogue
  * knows the episode (junk numbers cost no refresh). Then the mark is tried once more. Asking
  * the catalogue spends the person's catalogue budget: when it is spent, the refusal.
  */
-async function twice(
+async function twice<Outcome extends MarkOutcome>(
   services: MarkServices,
   user: CurrentUser,
   key: { seriesId: number; seasonNumber: number; episodeNumber?: number },
-  mark: () => Promise<MarkOutcome>,
-): Promise<MarkOutcome | { refused: string }> {
+  mark: () => Promise<Outcome>,
+): Promise<Outcome | { refused: string }> {
   const first = await mark();
   if (first.found) return first;
   const spent = await overCatalogueBudget(services.database.db, user.id);

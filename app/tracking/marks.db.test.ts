@@ -8,9 +8,11 @@ import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-sc
 import { addToWatchlist, watchlistStatus } from "~/library/watchlist.server";
 import { continueWatching } from "./continue-watching.server";
 import {
+  episodeWatch,
   episodesUnknown,
   exportEpisodeWatches,
   isWatched,
+  logEpisode,
   markEpisode,
   markSeason,
   markUpTo,
@@ -20,7 +22,13 @@ import {
   unmarkSeason,
   watchedInSeason,
 } from "./marks.server";
-import { markFormSchema, NO_EPISODE, SPECIALS_REFUSED } from "./schemas";
+import {
+  DAY_IN_FUTURE,
+  episodeLogSchema,
+  markFormSchema,
+  NO_EPISODE,
+  SPECIALS_REFUSED,
+} from "./schemas";
 
 const DAY = "2026-11-26";
 const AT = new Date("2026-11-26T10:00:00Z");
@@ -414,5 +422,66 @@ describe("bulk marks that say when, and seasons whose episodes are unknown", () 
     expect(markFormSchema.safeParse({ ...base, when: "yarın" }).success).toBe(false);
     for (const day of ["2019-13-45", "01.05.2019", "1899-12-31", "2019-05-01T00:00"])
       expect(markFormSchema.safeParse({ ...base, when: "day", day }).success).toBe(false);
+  });
+});
+
+describe("the episode page's İzledim sheet", () => {
+  const log = (key: ReturnType<typeof ended>, day: string, rewatch = false) =>
+    logEpisode(db(), "sheet", key, { day, today: DAY, at: AT, rewatch });
+
+  it("marks on the chosen day, today at the moment of saving, and never before the air date", async () => {
+    await createTestUser(handle, "sheet");
+    expect(await log(ended(1, 1), "2018-03-12")).toEqual({
+      found: 1,
+      aired: 1,
+      changed: 1,
+      before: false,
+      watchedOn: "2018-03-12",
+    });
+    expect(await episodeWatch(db(), "sheet", ended(1, 1))).toEqual({ watchedOn: "2018-03-12" });
+    // A day kept by the day alone is noon in Istanbul.
+    const [row] = await db()
+      .select({ at: episodeWatches.watchedAt })
+      .from(episodeWatches)
+      .where(and(eq(episodeWatches.userId, "sheet"), eq(episodeWatches.episodeNumber, 1)));
+    expect(row!.at!.toISOString()).toBe("2018-03-12T09:00:00.000Z");
+
+    expect((await log(ended(1, 2), DAY)).watchedOn).toBe(DAY);
+    expect((await log(ended(1, 3), "2001-01-01")).watchedOn).toBe("2008-01-22");
+  });
+
+  it("keeps an earlier mark's date unless it is a rewatch, which moves it to the new day", async () => {
+    const kept = await log(ended(1, 1), "2020-05-05");
+    expect(kept).toMatchObject({ found: 1, aired: 1, changed: 0, before: true });
+    expect(await episodeWatch(db(), "sheet", ended(1, 1))).toEqual({ watchedOn: "2018-03-12" });
+
+    const again = await log(ended(1, 1), "2020-05-05", true);
+    expect(again).toMatchObject({ changed: 1, before: true, watchedOn: "2020-05-05" });
+    expect(await episodeWatch(db(), "sheet", ended(1, 1))).toEqual({ watchedOn: "2020-05-05" });
+    // Someone else's marks are not touched.
+    expect(await episodeWatch(db(), "mehmet", ended(1, 1))).toBeNull();
+  });
+
+  it("stores nothing for an episode not aired yet or unknown", async () => {
+    expect(await log(returning(2, 2), DAY)).toMatchObject({ found: 1, aired: 0, changed: 0 });
+    expect(await log(ended(1, 99), DAY)).toMatchObject({ found: 0, changed: 0 });
+    expect(await episodeWatch(db(), "sheet", returning(2, 2))).toBeNull();
+  });
+
+  it("reads the sheet's form in Turkish", () => {
+    const schema = episodeLogSchema(DAY);
+    const base = { seriesId: "1396", season: "1", episode: "1", watchedOn: DAY };
+    expect(schema.parse({ ...base, rating: "", rewatch: "on" })).toMatchObject({
+      rating: null,
+      rewatch: true,
+    });
+    expect(schema.parse({ ...base, rating: "8" })).toMatchObject({ rating: 8, rewatch: false });
+    const message = (fields: Record<string, string>) =>
+      schema.safeParse({ ...base, ...fields }).error?.issues[0]?.message;
+    expect(message({ watchedOn: "2026-11-27" })).toBe(DAY_IN_FUTURE);
+    expect(message({ watchedOn: "" })).toBe("Lütfen izlediğiniz tarihi seçin");
+    expect(message({ watchedOn: "2019-02-30" })).toBe("Geçerli bir tarih seçin");
+    expect(message({ rating: "11" })).toBe("Puan 1 ile 10 arasında bir tam sayı olmalıdır");
+    expect(message({ season: "0" })).toBe(SPECIALS_REFUSED);
   });
 });

@@ -245,6 +245,87 @@ export async function watchedInSeason(
   return rows.map((row) => Number(row.episode));
 }
 
+/** Whether the person marked an episode, and the Istanbul day of the mark (null: undated). */
+export async function episodeWatch(
+  db: Database,
+  userId: string,
+  key: EpisodeKey,
+): Promise<{ watchedOn: string | null } | null> {
+  const [row] = await queryRows<{ watched_on: string | null }>(
+    db,
+    sql`
+    select to_char(watched_at at time zone 'Europe/Istanbul', 'YYYY-MM-DD') as watched_on
+    from episode_watches
+    where user_id = ${userId} and series_id = ${key.seriesId}
+      and season_number = ${key.seasonNumber} and episode_number = ${key.episodeNumber}`,
+  );
+  return row ? { watchedOn: row.watched_on } : null;
+}
+
+/** What logging one episode did: as a mark, and whether an earlier mark's date was replaced. */
+export interface LogOutcome extends MarkOutcome {
+  /** The episode was marked before this log. */
+  before: boolean;
+  /** The Istanbul day the mark now carries (the air day when the named day was before it). */
+  watchedOn: string | null;
+}
+
+/**
+ * The episode page's İzledim sheet: marks one aired episode watched on a day (`at` for today,
+ * else noon in Istanbul; never before the episode aired). An episode keeps one mark with one
+ * date: with `rewatch` an earlier mark takes the new date (the latest watch), without it the
+ * earlier date stays. One statement.
+ */
+export async function logEpisode(
+  db: Database,
+  userId: string,
+  key: EpisodeKey,
+  { day, today, at, rewatch }: { day: string; today: string; at: Date; rewatch: boolean },
+): Promise<LogOutcome> {
+  const watchedAt =
+    day === today
+      ? sql`${at.toISOString()}::timestamptz`
+      : istanbulNoon(sql`greatest(${day}::date, m.air_date)`);
+  const [row] = await queryRows<{
+    found: number;
+    aired: number;
+    changed: number;
+    before: boolean;
+    watched_on: string | null;
+  }>(
+    db,
+    sql`
+    with named as (${episodeRow(key)}),
+    earlier as (
+      select 1 from episode_watches
+      where user_id = ${userId} and series_id = ${key.seriesId}
+        and season_number = ${key.seasonNumber} and episode_number = ${key.episodeNumber}
+    ),
+    written as (
+      insert into episode_watches (user_id, series_id, season_number, episode_number, watched_at)
+      select ${userId}, m.series_id, m.season_number, m.episode_number, ${watchedAt}
+      from named m where m.air_date <= ${today}::date
+      on conflict (user_id, series_id, season_number, episode_number) do update
+        set watched_at = excluded.watched_at
+        where ${rewatch}::boolean and episode_watches.user_id = ${userId}
+      returning watched_at
+    )
+    select (select count(*) from named) as found,
+      (select count(*) from named where air_date <= ${today}::date) as aired,
+      (select count(*) from written) as changed,
+      exists (select 1 from earlier) as before,
+      (select to_char(watched_at at time zone 'Europe/Istanbul', 'YYYY-MM-DD') from written)
+        as watched_on`,
+  );
+  return {
+    found: Number(row?.found ?? 0),
+    aired: Number(row?.aired ?? 0),
+    changed: Number(row?.changed ?? 0),
+    before: Boolean(row?.before),
+    watchedOn: row?.watched_on ?? null,
+  };
+}
+
 export async function isWatched(db: Database, userId: string, key: EpisodeKey) {
   const rows = await queryRows(
     db,

@@ -2,8 +2,8 @@ import type { AccountServices } from "~/accounts/account-services.server";
 import { getOptionalUser } from "~/accounts/guards.server";
 import { today } from "~/core/clock.server";
 import {
+  episodeWatch,
   episodesUnknown,
-  isWatched,
   seriesProgress,
   watchedInSeason,
   type SeasonProgress,
@@ -70,6 +70,10 @@ export interface EpisodeMark extends Tolerant {
   markable: boolean;
   /** Null for anonymous visitors. */
   watched: boolean | null;
+  /** The Istanbul day of the visitor's mark (null: none, or marked without a date). */
+  watchedOn: string | null;
+  /** Today in Istanbul: the İzledim sheet's default day and its latest. */
+  today: string;
 }
 
 export async function episodeMark(
@@ -79,13 +83,24 @@ export async function episodeMark(
   airDate: string | null | undefined,
 ): Promise<EpisodeMark> {
   const markable = key.seasonNumber > 0;
-  const aired = airedBy(airDate, today());
-  if (!markable) return { aired, markable, watched: null, failed: false };
+  const day = today();
+  const aired = airedBy(airDate, day);
+  if (!markable)
+    return { aired, markable, watched: null, watchedOn: null, today: day, failed: false };
   const { value, failed } = await tolerantly(services, "episode mark", async () => {
     const user = await getOptionalUser(request, services);
-    return user ? isWatched(services.database.db, user.id, key) : null;
+    if (!user) return null;
+    const mark = await episodeWatch(services.database.db, user.id, key);
+    return { watched: mark !== null, watchedOn: mark?.watchedOn ?? null };
   });
-  return { aired, markable, watched: value, failed };
+  return {
+    aired,
+    markable,
+    watched: value?.watched ?? null,
+    watchedOn: value?.watchedOn ?? null,
+    today: day,
+    failed,
+  };
 }
 
 export interface SeriesMarks extends Tolerant {

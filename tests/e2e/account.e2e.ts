@@ -32,8 +32,8 @@ afterAll(async () => {
 let counter = 0;
 const uniqueEmail = () => `hesap${Date.now()}${counter++}@example.com`;
 
-async function signIn(page: Page, email: string, password = "gizli123") {
-  await page.goto("/auth");
+async function signIn(page: Page, email: string, password = "gizli123", from = "/auth") {
+  await page.goto(from);
   const form = page.getByRole("tabpanel");
   await form.getByLabel("E-posta").fill(email);
   await form.getByLabel("Şifre").fill(password);
@@ -45,6 +45,11 @@ async function signOut(page: Page) {
 }
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
+
+/** /auth as an anonymous "İzleme listeme ekle" on Breaking Bad's page sends there (issue 33.8). */
+const SERIES = "/dizi/1396";
+const FROM_SERIES = `/auth?donus=${encodeURIComponent(SERIES)}&istek=izleme-listesi:tv:1396`;
+const onSeries = (url: URL) => url.pathname.startsWith("/dizi/") && url.pathname.endsWith("1396");
 
 describeInBrowser("Hesabım", () => {
   const browser = useBrowser();
@@ -139,13 +144,16 @@ describeInBrowser("Hesabım", () => {
     await page.getByRole("button", { name: "Doğrula" }).click();
     await page.waitForURL("**/dashboard");
 
-    // A recovery code works once.
+    // A recovery code works once. Signing in from a page: the second step carries where to go
+    // back to and what was asked, and completes it (issue 33.8).
     await signOut(page);
-    await signIn(page, email);
-    await page.waitForURL("**/auth/iki-adim");
+    await signIn(page, email, "gizli123", FROM_SERIES);
+    await page.waitForURL((url) => url.pathname === "/auth/iki-adim");
+    expect(new URL(page.url()).searchParams.get("donus")).toBe(SERIES);
     await page.getByLabel("Doğrulama kodu").fill(codes[0]!);
     await page.getByRole("button", { name: "Doğrula" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL(onSeries);
+    await toast(page, "Giriş başarılı! Listenize eklendi");
     await signOut(page);
     await signIn(page, email);
     await page.waitForURL("**/auth/iki-adim");
@@ -156,7 +164,13 @@ describeInBrowser("Hesabım", () => {
 
     // Without the second step there is no session.
     const visitor = new Visitor(site);
-    const first = await visitor.post("/auth", { intent: "signin", email, password: "gizli123" });
+    // A return path off the site is not carried on.
+    const first = await visitor.post("/auth", {
+      intent: "signin",
+      email,
+      password: "gizli123",
+      donus: "//evil.example/",
+    });
     expect(first.status).toBe(302);
     expect(first.headers.location).toBe("/auth/iki-adim");
     expect((await visitor.get("/dashboard")).status).toBe(302);
@@ -187,11 +201,12 @@ describeInBrowser("Hesabım", () => {
     await toast(page, "Geçiş anahtarı eklendi");
     await panel.getByText("Test bilgisayarı").waitFor();
 
+    // Signed in with the passkey from a page: back there with the title added (issue 33.8).
     await signOut(page);
-    await page.goto("/auth");
+    await page.goto(FROM_SERIES);
     await page.getByRole("button", { name: "Geçiş Anahtarıyla Oturum Aç" }).click();
-    await page.waitForURL("**/dashboard");
-    await toast(page, "Giriş başarılı!");
+    await page.waitForURL(onSeries);
+    await toast(page, "Giriş başarılı! Listenize eklendi");
 
     await page.goto("/hesap");
     await panel.getByRole("button", { name: "Kaldır" }).click();

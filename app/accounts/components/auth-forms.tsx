@@ -1,9 +1,9 @@
 import { type KeyboardEvent } from "react";
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { paths } from "~/core/paths";
-import { PENDING_PARAM, RETURN_PARAM, returnPath } from "~/core/return-path";
 import { Link } from "~/ui/link";
 import { Button } from "~/ui/button";
+import { useComingBack } from "./coming-back";
 import { PasskeySignIn } from "./passkey-sign-in";
 import { Field, FormMessage } from "~/ui/field";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -21,27 +21,6 @@ const TABS: { tab: Tab; label: string; to: string }[] = [
   { tab: "signin", label: "Giriş Yap", to: paths.auth },
   { tab: "signup", label: "Kayıt Ol", to: paths.authSignUp },
 ];
-
-/**
- * Where the visitor came from and what they asked there (issue #33.8), kept by both tabs and
- * posted by both forms; the server checks them again. Null without them.
- */
-function useComingBack() {
-  const [params] = useSearchParams();
-  const back = returnPath(params.get(RETURN_PARAM));
-  if (!back) return null;
-  const pending = params.get(PENDING_PARAM);
-  return {
-    tabLink: (tab: Tab) =>
-      paths.authReturningTo(back, pending, tab === "signup" ? "kayit" : undefined),
-    fields: (
-      <>
-        <input type="hidden" name={RETURN_PARAM} value={back} />
-        {pending && <input type="hidden" name={PENDING_PARAM} value={pending} />}
-      </>
-    ),
-  };
-}
 
 const tabClass =
   "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-muted-foreground aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow";
@@ -155,7 +134,7 @@ export function AuthForms() {
               </p>
             </Form>
             <div className="mt-4">
-              <PasskeySignIn />
+              <PasskeySignIn query={back?.query} />
             </div>
           </div>
           <div

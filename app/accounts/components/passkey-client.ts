@@ -15,6 +15,7 @@ async function exchange(
   optionsUrl: string,
   sign: (options: never) => Promise<unknown>,
   extra = {},
+  query = "",
 ) {
   const options = await fetch(optionsUrl, { headers: { Accept: "application/json" } });
   if (!options.ok) return answerOf(options);
@@ -24,7 +25,7 @@ async function exchange(
   } catch {
     throw new Error("Geçiş anahtarı işlemi iptal edildi");
   }
-  const verified = await fetch(optionsUrl, {
+  const verified = await fetch(optionsUrl + query, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ response, ...extra }),
@@ -42,7 +43,13 @@ export async function addPasskey(name: string): Promise<string> {
   });
 }
 
-export async function signInWithPasskey(): Promise<string> {
+/** Signs in; `query` (`?donus=…&istek=…`) says where to go on, checked by the server. */
+export async function signInWithPasskey(query = ""): Promise<string> {
   const { startAuthentication } = await import("@simplewebauthn/browser");
-  return exchange(paths.passkeySignIn, (optionsJSON) => startAuthentication({ optionsJSON }));
+  return exchange(
+    paths.passkeySignIn,
+    (optionsJSON) => startAuthentication({ optionsJSON }),
+    {},
+    query,
+  );
 }

@@ -5,15 +5,18 @@ import { toast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { signInWithPasskey } from "./passkey-client";
 
-/** 'Geçiş Anahtarıyla Oturum Aç': shown once JavaScript runs (WebAuthn needs it). */
-export function PasskeySignIn() {
+/**
+ * 'Geçiş Anahtarıyla Oturum Aç': shown once JavaScript runs (WebAuthn needs it). `query` carries
+ * the page to go back to and what was asked there (`?donus=…&istek=…`) to the sign-in's POST.
+ */
+export function PasskeySignIn({ query = "" }: { query?: string }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   if (!hydrated) return null;
   const start = async () => {
     setBusy(true);
     try {
-      window.location.assign(await signInWithPasskey());
+      window.location.assign(await signInWithPasskey(query));
     } catch (error) {
       toast.error((error as Error).message);
       setBusy(false);

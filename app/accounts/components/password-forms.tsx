@@ -10,6 +10,7 @@ import {
   resetRequestSchema,
   secondFactorSchema,
 } from "../schemas";
+import { useComingBack } from "./coming-back";
 import { useFormToasts, type FormAnswer } from "./use-form-toasts";
 import { validateWith } from "./validate-with";
 
@@ -109,6 +110,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
 /** /auth/iki-adim: the second step of a two-factor sign-in. */
 export function SecondStepForm() {
   const message = useAnswer();
+  // The page the sign-in started from, carried on (issue #33.8).
+  const back = useComingBack();
   const busy = useNavigation().state === "submitting";
   return (
     <Card
@@ -122,6 +125,7 @@ export function SecondStepForm() {
         onSubmit={validateWith(secondFactorSchema)}
         className="space-y-4"
       >
+        {back?.fields}
         <Field
           label="Doğrulama kodu"
           name="code"

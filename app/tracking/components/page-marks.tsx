@@ -1,6 +1,6 @@
 import { episodeRowId } from "~/catalogue/components/season-page";
 import type { SeasonProgress } from "../marks.server";
-import type { EpisodeMark, SeasonMarks } from "../page-marks.server";
+import type { SeasonMarks } from "../page-marks.server";
 import {
   EpisodeToggle,
   ProgressBar,
@@ -53,34 +53,6 @@ export function useSeasonMarks(seriesId: number, seasonNumber: number, marks: Se
   };
 
   return { header, rowActions: marks.markable ? rowActions : undefined };
-}
-
-/** The episode page's "Bölümü İzledim". */
-export function EpisodeMarkControl({
-  seriesId,
-  seasonNumber,
-  episodeNumber,
-  mark,
-}: {
-  seriesId: number;
-  seasonNumber: number;
-  episodeNumber: number;
-  mark: EpisodeMark;
-}) {
-  const shown = useShownWatched(
-    seriesId,
-    seasonNumber,
-    mark.watched ? [episodeNumber] : [],
-    mark.aired ? [episodeNumber] : [],
-  );
-  if (!mark.markable) return null;
-  if (!mark.aired) return <p className="text-sm text-muted-foreground">Henüz yayınlanmadı</p>;
-  return (
-    <EpisodeToggle
-      target={{ seriesId, season: seasonNumber, episode: episodeNumber }}
-      watched={shown.has(episodeNumber)}
-    />
-  );
 }
 
 /**
