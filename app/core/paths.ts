@@ -275,6 +275,8 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set([
   // Sign-in's way back and what it completes there (issue 33.8; RETURN_PARAM, PENDING_PARAM).
   "donus",
   "istek",
+  // /akis: the feed's next page (signed-in only, so never stored; listed all the same).
+  "once",
 ]);
 
 // An episode's page shows its own Perde puanı: it is tagged with its series (`tv:1399`), so an

@@ -3,7 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrationFolders } from "../../tests/support/migration-folders";
+import { asBefore, migrationFolders } from "../../tests/support/migration-folders";
 import { migrationsFolder } from "./client.server";
 
 /*
@@ -37,9 +37,11 @@ describe("migration 0006: tracking, history and imports", () => {
 
     await migrate(db, { migrationsFolder });
 
-    expect((await client.query("select * from reviews order by id")).rows).toEqual(before.rows);
+    expect((await client.query("select * from reviews order by id")).rows).toEqual(
+      asBefore(before.rows),
+    );
     expect((await client.query("select * from watchlist order by id")).rows).toEqual(
-      listBefore.rows,
+      asBefore(listBefore.rows),
     );
     await client.query(
       "insert into reviews (user_id, item_type, item_id, comment, rating) values ('a', 'movie', 238, null, 8)",

@@ -534,6 +534,6 @@ describe("Birlikte's forms attacked (issue 38)", () => {
     expect(after.body).toMatch(/data-followers="">1</);
     expect(after.body).not.toContain("Takibi bırak");
     const followers = await anonymous.get(`${path}/takipciler`);
-    expect(followers.body).toContain(`@${fan.username}`);
+    expect(followers.body).toContain(`href="/u/${fan.username}"`);
   }, 120_000);
 });

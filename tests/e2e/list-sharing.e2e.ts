@@ -176,7 +176,8 @@ describeInBrowser("Listeye ekle…", () => {
 
   it("sends an anonymous visitor to sign in, and keeps the pages the same for everyone", async () => {
     const film = await (await fetch(`${app.site}${FILM}`)).text();
-    expect(film).toContain(`href="/auth"`);
+    // Signing in comes back to the film (issue #33.8).
+    expect(film).toContain(`href="/auth?donus=${encodeURIComponent(FILM)}"`);
     expect(film).not.toContain("/listeye-ekle?");
     const answer = await postForm(app.site, "/listeye-ekle", { intent: "add", listId: "1" });
     expect(answer.status).toBe(302);

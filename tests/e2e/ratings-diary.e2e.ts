@@ -348,7 +348,8 @@ describeInBrowser("İzledim in two taps (decision 029)", () => {
     const page = await app.tab(PHONE, {});
     await page.goto(FIGHT_CLUB);
     const link = page.getByRole("link", { name: "İzledim", exact: true });
-    expect(await link.getAttribute("href")).toBe("/auth");
+    // Signing in comes back to the film (issue #33.8).
+    expect(await link.getAttribute("href")).toBe(`/auth?donus=${encodeURIComponent(FIGHT_CLUB)}`);
     expect(await page.locator("details[data-log-sheet]").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Bir listeye ekle…" }).count()).toBe(1);
   });

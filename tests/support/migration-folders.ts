@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,3 +30,10 @@ export function migrationFolders() {
     },
   };
 }
+
+/**
+ * What a table's rows must still be after migrating to the end: each as it was, column by column.
+ * Later migrations may add columns (with defaults); none may change or drop what was there.
+ */
+export const asBefore = (rows: readonly unknown[]) =>
+  rows.map((row) => expect.objectContaining(row as Record<string, unknown>) as unknown);

@@ -39,14 +39,19 @@ export function LogSheet({
   diary: TitleDiaryData | null;
   myRating: number | null;
 }) {
-  if (!diary)
-    return (
-      <Link to={paths.auth} className={faceClass}>
-        <Check className="size-4" aria-hidden />
-        {LABEL}
-      </Link>
-    );
+  if (!diary) return <SignInToLog />;
   return <SignedInLogSheet item={item} diary={diary} myRating={myRating} />;
+}
+
+/** An anonymous visitor's İzledim: signing in comes back to this page (issue #33.8). */
+function SignInToLog() {
+  const location = useLocation();
+  return (
+    <Link to={paths.authReturningTo(location.pathname + location.search)} className={faceClass}>
+      <Check className="size-4" aria-hidden />
+      {LABEL}
+    </Link>
+  );
 }
 
 function SignedInLogSheet({

@@ -63,7 +63,7 @@ export function MyRating({
   const send = (extra: Record<string, string>) => {
     if (!user) {
       toast.error("Lütfen giriş yapın");
-      void navigate(paths.auth);
+      void navigate(paths.authReturningTo(location.pathname + location.search));
       return;
     }
     setPicked(extra.intent === "remove" ? null : Number(extra.rating));

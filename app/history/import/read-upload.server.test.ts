@@ -213,7 +213,7 @@ describe("reading an upload", () => {
       await zipOf({
         "watched.csv": header,
         "deleted/watched.csv": header,
-        "lists/watched.csv": header,
+        "orphaned/watched.csv": header,
       }),
     );
     expect(result.rows).toHaveLength(1);

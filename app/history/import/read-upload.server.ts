@@ -160,7 +160,6 @@ function roleOf(path: string): { role: ZipRole; key: string } | null {
     if (name === "profile.csv") return { role: { kind: "letterboxd-profile" }, key: name };
     const trakt = traktFileOf(name);
     if (trakt) return { role: { kind: "trakt", file: trakt }, key: name };
-    return null;
   }
   if (parts.length === 2 && folder(parts[0]) === "lists" && name.endsWith(".csv"))
     return { role: { kind: "letterboxd-list" }, key: `lists/${name}` };

@@ -106,7 +106,7 @@ export function ReviewForm({
         event.preventDefault();
         if (!user) {
           toast.error("Lütfen giriş yapın");
-          navigate(paths.auth);
+          navigate(paths.authReturningTo(location.pathname + location.search));
           return;
         }
         // The schema (and zod) load only when someone writes a review, not with the page.

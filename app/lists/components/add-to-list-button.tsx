@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
+import { useLocation } from "react-router";
 import type { TitleRef } from "~/catalogue/types";
 import { paths } from "~/core/paths";
 import { cn } from "~/ui/cn";
@@ -37,11 +38,16 @@ function Face({ compact }: { compact: boolean }) {
 export function AddToListButton({ item, compact = false }: { item: TitleRef; compact?: boolean }) {
   const user = useCurrentUser();
   const hydrated = useHydrated();
+  const location = useLocation();
   const className = addToListTriggerClass(compact);
   const title = compact ? LABEL : undefined;
   if (!user)
     return (
-      <a href={paths.auth} className={className} title={title}>
+      <a
+        href={paths.authReturningTo(location.pathname + location.search)}
+        className={className}
+        title={title}
+      >
         <Face compact={compact} />
       </a>
     );

@@ -21,7 +21,7 @@ type DeviceState =
   | { kind: "on"; endpoint: string };
 
 const IOS_HOME_SCREEN =
-  "iPhone ve iPad'de bildirimler için önce Perde'yi ana ekrana ekleyin (Safari'de Paylaş, sonra Ana Ekrana Ekle) ve siteyi ana ekrandaki simgeden açın.";
+  "iPhone ve iPad'de bildirimler için önce Perde'yi ana ekrana ekleyin (Safari'nin “Paylaş” menüsündeki “Ana Ekrana Ekle” ile) ve siteyi ana ekrandaki simgeden açın.";
 const UNSUPPORTED = "Bu tarayıcı anlık bildirimleri desteklemiyor.";
 
 function isIosBrowserTab(): boolean {
