@@ -252,7 +252,7 @@ async function walk(viewport: { width: number; height: number }, film: Film) {
 
   // 8. A Letterboxd diary imported, the status page followed to its end, the film in the diary.
   await page.goto("/hesap/ice-aktar");
-  await page.getByLabel("Dışa aktarım dosyası (ZIP ya da CSV)").setInputFiles({
+  await page.getByLabel("Dışa aktarım dosyası (ZIP, CSV ya da JSON)").setInputFiles({
     name: "diary.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(

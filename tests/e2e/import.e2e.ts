@@ -35,7 +35,7 @@ async function signIn(page: Page, cookie: string) {
 
 async function upload(page: Page, name: string, buffer: Buffer, mimeType: string) {
   await page.goto("/hesap/ice-aktar");
-  await page.getByLabel("Dışa aktarım dosyası (ZIP ya da CSV)").setInputFiles({
+  await page.getByLabel("Dışa aktarım dosyası (ZIP, CSV ya da JSON)").setInputFiles({
     name,
     mimeType,
     buffer,
@@ -128,7 +128,7 @@ describeInBrowser("İçe aktar", () => {
       );
       await upload(plain, "liste.csv", list, "text/csv");
       await plain.getByText("Bu Letterboxd listesinin").waitFor();
-      await plain.getByLabel("Dışa aktarım dosyası (ZIP ya da CSV)").setInputFiles({
+      await plain.getByLabel("Dışa aktarım dosyası (ZIP, CSV ya da JSON)").setInputFiles({
         name: "liste.csv",
         mimeType: "text/csv",
         buffer: list,

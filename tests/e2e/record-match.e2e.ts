@@ -77,7 +77,7 @@ describeInBrowser("other names, picks of one's own, Nereden tanıyorum?", () => 
         ].join("\n"),
       });
       await page.goto("/hesap/ice-aktar");
-      await page.getByLabel("Dışa aktarım dosyası (ZIP ya da CSV)").setInputFiles({
+      await page.getByLabel("Dışa aktarım dosyası (ZIP, CSV ya da JSON)").setInputFiles({
         name: "letterboxd.zip",
         mimeType: "application/zip",
         buffer: zip,
