@@ -179,7 +179,12 @@ describeInBrowser("accounts", () => {
     });
     await reviews.getByLabel("Yorumunuz").fill("Giriş yapmadan yorum denemesi.");
     await reviews.getByRole("button", { name: "Yorum Yap" }).click();
-    await page.waitForURL("**/auth");
+    // Signing in comes back to the series (issue #33.8).
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/auth" &&
+        url.searchParams.get("donus") === "/dizi/breaking-bad-2008-1396",
+    );
     await page.getByText("Lütfen giriş yapın").first().waitFor();
   });
 });
