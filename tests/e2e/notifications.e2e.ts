@@ -11,7 +11,8 @@ import { launchChromium } from "./chromium";
  * site's clock starts on Saturday 17 March 2018, PERDE_NOW), the bell shows it, /bildirimler
  * lists it, "Tümünü okundu işaretle" empties the bell, the digest goes out (the embedded setup
  * writes mail to the log) and its link turns that kind of e-mail off without signing in. The
- * server is restarted once after the follow: at start the episode detection runs at once.
+ * server is restarted once after the follow: at start the episode detection runs at once (on the
+ * first server's start or the second's, whichever first sees the follow).
  */
 
 const NOW = "2018-03-17T09:00:00Z";
@@ -91,10 +92,14 @@ describeInBrowser("Bildirimler", () => {
     const item = { itemType: "tv", itemId: String(sahsiyet), returnTo: "/" };
     expect((await postForm(site, "/liste", { ...item, intent: "add" }, cookie)).status).toBe(302);
 
-    // The episodes aired today: the detection at start finds them, the digest goes out.
+    // The episodes aired today: the detection at start finds them, the digest goes out. The
+    // first server's own start-up tick may still see the follow (its queue polls a moment after
+    // the start) and send the mail before it stops; otherwise the restarted server's does.
+    const mailed = /bildirimler\/abonelik\/[\w.-]+/;
     await server.stop();
+    const before = server.output();
     server = await startAppServer(env);
-    const log = await server.waitForOutput(/bildirimler\/abonelik\/[\w.-]+/);
+    const log = mailed.test(before) ? before : await server.waitForOutput(mailed);
 
     const desktop = await page(DESKTOP, cookie);
     await desktop.goto("/");
