@@ -59,13 +59,16 @@ async function choices(cookie: string, type: "movie" | "tv", id: number) {
 }
 
 /** A new list with Baba on it, made the way the choices page's form does it. */
-const newListWithBaba = (cookie: string, name: string) =>
-  postForm(
+async function newListWithBaba(cookie: string, name: string) {
+  const response = await postForm(
     app.site,
     "/listeye-ekle",
     { intent: "create", name, itemType: "movie", itemId: "238" },
     cookie,
   );
+  // Made (the form's redirect back), not refused: a refusal would show only as a missing choice.
+  expect(response.status, await response.text()).toBe(302);
+}
 
 /** The id of the person's list with this name (from the choices page). */
 async function listIdOf(cookie: string, name: string) {
