@@ -17,10 +17,16 @@ import { sendPushToPerson } from "./push.server";
 const PUSH_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 const PUSH_BATCH = 500;
 
+/** The sweep's instant, batch size and sender (web push; a test's own recorder). */
+interface PushSweep {
+  at?: number;
+  limit?: number;
+  send?: typeof sendPushToPerson;
+}
+
 export async function deliverPushes(
   db: Database,
-  at: number = nowMs(),
-  limit = PUSH_BATCH,
+  { at = nowMs(), limit = PUSH_BATCH, send = sendPushToPerson }: PushSweep = {},
 ): Promise<{ sent: number; skipped: number; failed: number }> {
   const { minute } = istanbulClock(at);
   const claimed = await queryRows<{
@@ -62,7 +68,7 @@ export async function deliverPushes(
     const payload: NotificationPayload =
       typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
     try {
-      const answer = await sendPushToPerson(db, row.userId, {
+      const answer = await send(db, row.userId, {
         ...payload,
         tag: `${row.kind}:${row.id}`,
       });

@@ -1,23 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import { user } from "~/db/auth-schema";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
+import { deliverPushes } from "./delivery.server";
+import { loadPreferences, saveNotificationSettings } from "./preferences.server";
 
-const pushed = vi.hoisted(() => [] as { userId: string; title: string; tag: string }[]);
-vi.mock("./push.server", () => ({
-  sendPushToPerson: async (
-    _db: unknown,
-    userId: string,
-    payload: { title: string; tag: string },
-  ) => {
-    pushed.push({ userId, title: payload.title, tag: payload.tag });
-    return { sent: 1, removed: 0 };
-  },
-}));
-
-const { deliverPushes } = await import("./delivery.server");
-const { loadPreferences, saveNotificationSettings } = await import("./preferences.server");
+const pushed: { userId: string; title: string; tag: string }[] = [];
+/** Records each push instead of sending it (push.db.test.ts tests web push itself). */
+const send = async (_db: unknown, userId: string, payload: { title: string; tag: string }) => {
+  pushed.push({ userId, title: payload.title, tag: payload.tag });
+  return { sent: 1, removed: 0 };
+};
 
 /*
  * The settings form of /hesap, push's quiet hours and its claims, and account deletion taking
@@ -102,9 +96,17 @@ describe("push delivery", () => {
            '{"title":"Şahsiyet: yeni bölüm","body":"1. Sezon 3. Bölüm","url":"/dizi/11/sezon/1/bolum/3"}',
            ${new Date(NIGHT - 60_000).toISOString()}::timestamptz)`,
     );
-    expect(await deliverPushes(database.db, NIGHT)).toEqual({ sent: 0, skipped: 0, failed: 0 });
-    expect(await deliverPushes(database.db, MORNING)).toEqual({ sent: 1, skipped: 0, failed: 0 });
-    expect(await deliverPushes(database.db, MORNING + 60_000)).toEqual({
+    expect(await deliverPushes(database.db, { at: NIGHT, send })).toEqual({
+      sent: 0,
+      skipped: 0,
+      failed: 0,
+    });
+    expect(await deliverPushes(database.db, { at: MORNING, send })).toEqual({
+      sent: 1,
+      skipped: 0,
+      failed: 0,
+    });
+    expect(await deliverPushes(database.db, { at: MORNING + 60_000, send })).toEqual({
       sent: 0,
       skipped: 0,
       failed: 0,
