@@ -135,6 +135,8 @@ describeInBrowser("accounts", () => {
     // Picks of one's own come from a job the visit asks for (decision 031): until it is done the
     // section honestly says "Popüler içerikler".
     while ((await page.getByText("Son puanlarınıza göre seçtiklerimiz").count()) === 0) {
+      // A pause between reloads: a page reloaded back to back takes the CPU the job needs.
+      await new Promise((resolve) => setTimeout(resolve, 250));
       await page.reload();
       await page.getByRole("heading", { name: "Öneriler" }).waitFor();
     }

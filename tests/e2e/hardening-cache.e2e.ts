@@ -119,7 +119,7 @@ describe.skipIf(!haveRedisServer())("a Redis that stops", () => {
   it("comes back by itself when Redis does", async () => {
     await redis.start();
     // Waits for the client's own reconnection (backoff of at most 2 s).
-    while ((await readiness()).cache !== "redis") await new Promise((r) => setImmediate(r));
+    while ((await readiness()).cache !== "redis") await new Promise((r) => setTimeout(r, 50));
     const first = await raw(server.url, { path: "/oduller" });
     expect(first.status).toBe(200);
   });
