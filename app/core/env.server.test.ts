@@ -66,6 +66,19 @@ describe("loadEnv", () => {
     expect(configError({ DATABASE_URL: "mysql://x" })).toContain("DATABASE_URL");
   });
 
+  it("refuses the test suite's clock and cheap passwords beside a real database", () => {
+    const production = { DATABASE_URL: "postgres://u:pw@db/x", AUTH_SECRET: "s".repeat(32) };
+    expect(configError({ ...production, PERDE_TEST_FAST_PASSWORDS: "1" })).toContain(
+      "PERDE_TEST_FAST_PASSWORDS",
+    );
+    expect(configError({ ...production, PERDE_TEST_CLOCK: "1" })).toContain("PERDE_TEST_CLOCK");
+    expect(configError({ PERDE_TEST_CLOCK: "yes" })).toContain("PERDE_TEST_CLOCK");
+    expect(
+      loadEnv({ PERDE_TEST_FAST_PASSWORDS: "1", PERDE_TEST_CLOCK: "1", DATA_DIR: tempDataDir() })
+        .catalogue,
+    ).toBe("local");
+  });
+
   it("validates URLs and strips trailing slashes", () => {
     expect(configError({ TMDB_API_BASE_URL: "not a url" })).toContain("TMDB_API_BASE_URL");
     const env = loadEnv({

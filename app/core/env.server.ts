@@ -102,6 +102,9 @@ const envSchema = z
     HTTP_REQUEST_TIMEOUT_MS: optional(wholeNumber(100, 3_600_000, "milliseconds")),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: optional(wholeNumber(100, 600_000, "milliseconds")),
     METRICS_PORT: optional(port),
+    // The test suite's switches (decision 032): a clock per request, cheap password hashes.
+    PERDE_TEST_CLOCK: optional(z.literal("1")),
+    PERDE_TEST_FAST_PASSWORDS: optional(z.literal("1")),
     METRICS_HOST: optional(z.string().min(1)),
     CDN_PURGE_URL: optional(httpUrl),
     VAPID_PUBLIC_KEY: optional(
@@ -135,6 +138,18 @@ const envSchema = z
         path: ["AUTH_SECRET"],
         message: "is required when DATABASE_URL is set (at least 32 characters)",
       });
+    }
+    // A real deployment (its own PostgreSQL) never runs with the test suite's switches: a
+    // client-chosen clock or passwords hashed at a test's cost there would be a hole.
+    for (const name of ["PERDE_TEST_CLOCK", "PERDE_TEST_FAST_PASSWORDS"] as const) {
+      if (env.DATABASE_URL && env[name]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is for the test suite's embedded servers only: unset it when DATABASE_URL is set",
+        });
+      }
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === (env.PORT ?? 3000)) {
       ctx.addIssue({
