@@ -34,10 +34,7 @@ export function NotificationsPage({ items }: { items: InboxItem[] }) {
       {items.length === 0 ? (
         <p className="text-muted-foreground">
           Henüz bildiriminiz yok. Takip ettiğiniz dizilerin yeni bölümleri, İzleyeceğim listenizdeki
-          yapımların platformlara ve sinemalara gelişi burada görünür.{" "}
-          <Link to={`${paths.account}#bildirimler`} className="text-primary underline">
-            Bildirim ayarları
-          </Link>
+          yapımların platformlara ve sinemalara gelişi burada görünür.
         </p>
       ) : (
         <ul className="space-y-2" aria-label="Bildirim listesi">

@@ -114,7 +114,7 @@ export function FeedList({
     return (
       <p className="text-sm text-muted-foreground">
         Takip ettiğiniz kişilerin izledikleri burada görünür. Herkese açık profillerden birini açıp
-        "Takip et"e dokunun.
+        “Takip et” düğmesine dokunun.
       </p>
     );
   return (
