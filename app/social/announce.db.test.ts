@@ -232,4 +232,33 @@ describe("social notifications", () => {
     await announce({ kind: "like", actorId: "deniz", recipientId: "ela", target });
     expect((await rowsOf("ela")).map((row) => row.kind)).toEqual(["new_like"]);
   });
+
+  it("takes back what two people were told of each other when one blocks the other", async () => {
+    const { db } = database;
+    await db.execute(sql`delete from notifications`);
+    await announce({ kind: "follow", actorId: "can", recipientId: "ela" });
+    await announce({
+      kind: "like",
+      actorId: "can",
+      recipientId: "ela",
+      target: { type: "list", id: list },
+    });
+    await announce({ kind: "follow", actorId: "deniz", recipientId: "ela" });
+    await announce({ kind: "follow", actorId: "ela", recipientId: "can" });
+    const [{ id: comment }] = (await queryRows<{ id: number }>(
+      db,
+      sql`select id from comments where author_id = 'ela' limit 1`,
+    )) as [{ id: number }];
+    await announce({
+      kind: "reply",
+      actorId: "ela",
+      recipientId: "can",
+      target: { type: "review", id: review },
+      commentId: Number(comment),
+    });
+    expect(await rowsOf("can")).toHaveLength(2);
+    await block(db, "can", "ela");
+    expect(await rowsOf("can")).toEqual([]);
+    expect((await rowsOf("ela")).map((row) => row.subject)).toEqual(["follower:deniz"]);
+  });
 });

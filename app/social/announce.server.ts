@@ -71,6 +71,21 @@ export async function announceSocial(
   }
 }
 
+/**
+ * A block (either way) takes back what the two people were told of each other: a follow, a
+ * like, a comment or reply. Run in the block's own transaction.
+ */
+export async function forgetSocialBetween(db: Database, a: string, b: string): Promise<void> {
+  const about = (recipient: string, actor: string) =>
+    sql`(n.user_id = ${recipient} and (
+          (n.kind = 'new_follower' and n.subject = 'follower:' || ${actor}::text)
+          or (n.kind = 'new_like' and n.subject like 'like:%'
+              and right(n.subject, char_length(${actor}::text) + 1) = ':' || ${actor}::text)
+          or (n.kind = 'new_comment' and n.subject in (
+                select 'comment:' || c.id from comments c where c.author_id = ${actor}))))`;
+  await db.execute(sql`delete from notifications n where ${about(a, b)} or ${about(b, a)}`);
+}
+
 /** The quoted name of a title or list in a sentence: "Kış Uykusu". */
 const quoted = (name: string | null) => (name ? `"${name}" ` : "");
 
