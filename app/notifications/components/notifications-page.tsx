@@ -34,7 +34,8 @@ export function NotificationsPage({ items }: { items: InboxItem[] }) {
       {items.length === 0 ? (
         <p className="text-muted-foreground">
           Henüz bildiriminiz yok. Takip ettiğiniz dizilerin yeni bölümleri, İzleyeceğim listenizdeki
-          yapımların platformlara ve sinemalara gelişi burada görünür.{" "}
+          yapımların platformlara ve sinemalara gelişi, yeni takipçileriniz, beğeniler ve yorumlar
+          burada görünür.{" "}
           <Link to={`${paths.account}#bildirimler`} className="text-primary underline">
             Bildirim ayarları
           </Link>
