@@ -4,7 +4,7 @@ import { forSignedInUser } from "~/accounts/signed-in-form.server";
 import { answer } from "~/core/form-answer.server";
 import { queryRows, type Database } from "~/db/client.server";
 import type { LibraryServices } from "~/library/library-services.server";
-import { announceSocial } from "./announce.server";
+import { announceSocial, commentEvents } from "./announce.server";
 import { addComment, COMMENT_REFUSALS, deleteComment, editComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
 import { report } from "./reports.server";
@@ -153,13 +153,8 @@ export function socialAction(services: LibraryServices, request: Request) {
           parentId,
         });
         if (!added.ok) return refuse(added.error);
-        await announceSocial(services, {
-          kind: added.parentAuthorId ? "reply" : "comment",
-          actorId: user.id,
-          recipientId: added.parentAuthorId ?? added.ownerId,
-          target,
-          commentId: added.id,
-        });
+        for (const event of commentEvents(user.id, target, added))
+          await announceSocial(services, event);
         await targetChanged(services, target);
         return answer(services, form, { ok: true, message: "Yorumunuz eklendi" });
       }

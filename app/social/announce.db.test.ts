@@ -6,7 +6,7 @@ import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { diaryEntries } from "~/db/history-schema";
 import { lists } from "~/db/lists-schema";
 import { profiles, reviews } from "~/db/schema";
-import { announceSocial, type SocialEvent } from "./announce.server";
+import { announceSocial, commentEvents, type SocialEvent } from "./announce.server";
 import { addComment } from "./comments.server";
 import { block, follow, unblock, unfollow } from "./follows.server";
 import { like, unlike } from "./likes.server";
@@ -181,6 +181,16 @@ describe("social notifications", () => {
       target,
       commentId: reply.id,
     });
+    // Deniz replies to Can under Ela's review: Can hears of the reply, Ela of a comment.
+    const third = await addComment(db, "deniz", target, "Katılıyorum.", { parentId: comment.id });
+    if (!third.ok) throw new Error(third.error);
+    const events = commentEvents("deniz", target, third);
+    expect(events.map((event) => [event.kind, event.recipientId])).toEqual([
+      ["reply", "can"],
+      ["comment", "ela"],
+    ]);
+    // Ela's own reply tells Can only.
+    expect(commentEvents("ela", target, reply).map((event) => event.recipientId)).toEqual(["can"]);
     // The same comment announced again (a retried request): no second row.
     await announce({
       kind: "comment",

@@ -45,6 +45,25 @@ export interface AnnounceServices {
 /** A comment's words shown in a notification: at most this many characters. */
 const EXCERPT = 140;
 
+/**
+ * Who hears of a new comment: a reply tells the comment's author, and the review's or list's
+ * owner hears of every comment under it, once (the reply's author may be the owner); nobody
+ * hears of their own.
+ */
+export function commentEvents(
+  actorId: string,
+  target: SocialTarget,
+  added: { id: number; ownerId: string; parentAuthorId: string | null },
+): SocialEvent[] {
+  const events: SocialEvent[] = [];
+  const base = { actorId, target, commentId: added.id };
+  if (added.parentAuthorId)
+    events.push({ ...base, kind: "reply", recipientId: added.parentAuthorId });
+  if (added.parentAuthorId !== added.ownerId)
+    events.push({ ...base, kind: "comment", recipientId: added.ownerId });
+  return events.filter((event) => event.recipientId !== actorId);
+}
+
 /** Writes the recipient's notification; never throws (the act itself already succeeded). */
 export async function announceSocial(
   services: AnnounceServices,
