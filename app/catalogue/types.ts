@@ -112,6 +112,12 @@ export interface WatchProviders {
   link: string | null;
   /** Abonelik (flatrate). */
   subscription: WatchProvider[];
+  /**
+   * Ücretsiz (free) and reklamlı ücretsiz (ads). Absent from readings cached before they were
+   * read.
+   */
+  free?: WatchProvider[];
+  ads?: WatchProvider[];
   /** Kirala (rent). */
   rent: WatchProvider[];
   /** Satın al (buy). */

@@ -30,8 +30,18 @@ export const NOTIFICATION_KINDS = [
   "now_streaming",
   "in_cinemas",
   "list_invite_accepted",
+  "new_follower",
+  "new_like",
+  "new_comment",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Kinds about other people (issue #38 → #36): written by the request that made the event, one
+ * row per person, kind and actor or comment. Unlike the others, push is off for them until the
+ * person turns it on.
+ */
+export const SOCIAL_KINDS = ["new_follower", "new_like", "new_comment"] as const;
 
 /** Channels a person turns on or off per kind. "site" is the bell and /bildirimler. */
 export const NOTIFICATION_CHANNELS = ["site", "email", "push"] as const;
@@ -149,6 +159,8 @@ export const notificationPreferences = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     digest: text("digest", { enum: DIGEST_FREQUENCIES }).notNull().default("daily"),
     digestMinute: smallint("digest_minute").notNull().default(540),
+    /** The weekly digest's day in Istanbul: 0 Sunday, 1 Monday (the default) … 6 Saturday. */
+    digestWeekday: smallint("digest_weekday").notNull().default(1),
     quietFrom: smallint("quiet_from").notNull().default(1380),
     quietTo: smallint("quiet_to").notNull().default(480),
     /** Istanbul's day the last digest went out (the digest job's own mark). */
@@ -164,6 +176,7 @@ export const notificationPreferences = pgTable(
       "notification_preferences_minutes_check",
       sql`${table.digestMinute} between 0 and 1439 and ${table.quietFrom} between 0 and 1439 and ${table.quietTo} between 0 and 1439`,
     ),
+    check("notification_preferences_weekday_check", sql`${table.digestWeekday} between 0 and 6`),
   ],
 );
 
@@ -180,6 +193,11 @@ export const titleProviderReadings = pgTable(
     providerIds: integer("provider_ids").array().notNull(),
     /** Istanbul's day of the reading: a title is read at most once a day. */
     readOn: date("read_on", { mode: "string" }).notNull(),
+    /**
+     * The reading holds free and ad-supported services too. Readings from before they were
+     * read hold subscriptions only: against those, a free service is recorded, not announced.
+     */
+    withFree: boolean("with_free").notNull().default(false),
   },
   (table) => [
     primaryKey({ name: "title_provider_readings_pkey", columns: [table.itemType, table.itemId] }),

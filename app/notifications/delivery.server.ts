@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { nowMs } from "~/core/clock.server";
 import { queryRows, type Database } from "~/db/client.server";
 import type { NotificationPayload } from "~/db/notifications-schema";
+import { channelOn } from "~/db/notification-channels.server";
 import { istanbulClock } from "./digest.server";
 import { sendPushToPerson } from "./push.server";
 
@@ -42,9 +43,7 @@ export async function deliverPushes(
           where n.created_at > ${new Date(at - PUSH_LOOKBACK_MS).toISOString()}::timestamptz
             and not exists (select 1 from notification_deliveries d
                             where d.notification_id = n.id and d.channel = 'push')
-            and not exists (select 1 from notification_settings ns
-                            where ns.user_id = n.user_id and ns.kind = n.kind
-                              and ns.channel = 'push' and not ns.enabled)
+            and ${channelOn(sql`n.user_id`, sql`n.kind`, "push")}
             and not (case
               when coalesce(p.quiet_from, 1380) = coalesce(p.quiet_to, 480) then false
               when coalesce(p.quiet_from, 1380) < coalesce(p.quiet_to, 480)

@@ -12,6 +12,8 @@ import {
   detectAiredEpisodes,
   detectCinemaOpenings,
   detectNewProviders,
+  locative,
+  readProviders,
   type ProviderReading,
 } from "./detect.server";
 import { listNotifications, markAllRead, unreadCount } from "./inbox.server";
@@ -154,6 +156,85 @@ describe("a listed title on a Turkish streaming service", () => {
     expect((await rowsOf("zeynep")).filter((row) => row.kind === "now_streaming")).toEqual([]);
     // Still on Netflix the day after: nothing new.
     expect((await detectNewProviders(db, read, { day: "2026-12-06" })).notifications).toBe(0);
+    // Free and ad-supported services count too, each said as what it is.
+    providers.set(501, [
+      { id: 8, name: "Netflix", offer: "subscription" },
+      { id: 300, name: "TRT İzle", offer: "free" },
+      { id: 301, name: "Pluto TV", offer: "ads" },
+    ]);
+    expect((await detectNewProviders(db, read, { day: "2026-12-07" })).notifications).toBe(4);
+    expect(
+      (await rowsOf("mehmet"))
+        .filter((row) => row.kind === "now_streaming")
+        .map((row) => [row.subject, row.title]),
+    ).toEqual([
+      ["movie:501:300", "Kış Uykusu artık TRT İzle'de ücretsiz"],
+      ["movie:501:301", "Kış Uykusu artık Pluto TV'de reklamlı ve ücretsiz"],
+      ["movie:501:8", "Kış Uykusu artık Netflix'te"],
+    ]);
+  });
+
+  it("reads free and ad-supported offers from the catalogue; an older reading only records them", async () => {
+    const { db } = database;
+    const offers = (id: number, name: string) => [{ id, name, logoPath: null }];
+    const catalogue = {
+      movie: async (id: number) => ({
+        id,
+        title: "Uzak",
+        releaseDate: "2002-12-20",
+        watchProviders: {
+          link: null,
+          subscription: offers(8, "Netflix"),
+          free: offers(300, "TRT İzle"),
+          ads: offers(8, "Netflix"),
+          rent: offers(2, "Apple TV"),
+          buy: [],
+        },
+      }),
+    } as unknown as Catalogue;
+    expect(await readProviders(catalogue, "movie", 502)).toEqual({
+      title: "Uzak",
+      url: "/film/uzak-2002-502",
+      providers: [
+        { id: 8, name: "Netflix", offer: "subscription" },
+        { id: 300, name: "TRT İzle", offer: "free" },
+      ],
+    });
+    // Read yesterday, before free offers were read: TRT İzle may have been there all along.
+    await db.insert(watchlist).values({
+      userId: "zeynep",
+      itemType: "movie",
+      itemId: 502,
+      status: "plan_to_watch",
+    });
+    await db.execute(
+      sql`insert into title_provider_readings (item_type, item_id, provider_ids, read_on)
+          values ('movie', 502, '{8}', '2026-12-03')`,
+    );
+    const read = (type: "movie" | "tv", id: number) => readProviders(catalogue, type, id);
+    await detectNewProviders(db, read, { day: "2026-12-04" });
+    expect((await rowsOf("zeynep")).filter((row) => row.kind === "now_streaming")).toEqual([]);
+    const [reading] = await queryRows<{ provider_ids: number[]; with_free: boolean }>(
+      db,
+      sql`select provider_ids, with_free from title_provider_readings where item_id = 502`,
+    );
+    expect(reading).toEqual({ provider_ids: [8, 300], with_free: true });
+  });
+
+  it("says where in natural Turkish", () => {
+    expect(
+      ["Netflix", "Amazon Prime Video", "MUBI", "BluTV", "HBO Max", "Disney Plus", "Tabii"].map(
+        locative,
+      ),
+    ).toEqual([
+      "Netflix'te",
+      "Amazon Prime Video'da",
+      "MUBI'de",
+      "BluTV'de",
+      "HBO Max'ta",
+      "Disney Plus'ta",
+      "Tabii'de",
+    ]);
   });
 });
 

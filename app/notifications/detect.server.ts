@@ -4,7 +4,8 @@ import { releaseWeekAt } from "~/catalogue/cinema-dates.server";
 import { addDays, nowMs, today } from "~/core/clock.server";
 import { paths } from "~/core/paths";
 import { queryRows, type Database } from "~/db/client.server";
-import type { NotificationKind, NotificationPayload } from "~/db/notifications-schema";
+import type { NotificationPayload } from "~/db/notifications-schema";
+import { wanted } from "~/db/notification-channels.server";
 
 /*
  * Detection (issue #36, decision 035): each function finds one kind of event and writes a
@@ -15,12 +16,6 @@ import type { NotificationKind, NotificationPayload } from "~/db/notifications-s
 
 /** Series (or titles) fanned out per statement. */
 const FAN_OUT_BATCH = 200;
-
-/** The condition "the person has not turned `kind` off everywhere" on `userColumn`. */
-function wanted(userColumn: SQL, kind: NotificationKind): SQL {
-  return sql`(select count(*) from notification_settings ns
-    where ns.user_id = ${userColumn} and ns.kind = ${kind} and not ns.enabled) < 3`;
-}
 
 /** When a notification is made, by the site's clock (tests run on a chosen day). */
 const stamp = (at: number = nowMs()) => sql`${new Date(at).toISOString()}::timestamptz`;
@@ -118,11 +113,29 @@ export async function detectAiredEpisodes(
   return { series: bySeries.size, notifications: count };
 }
 
+/** The kinds of offer the provider job compares: subscription, free, free with ads. */
+export type StreamingOffer = "subscription" | "free" | "ads";
+
 /** What the provider job reads of a title: its name, address and Turkish streaming services. */
 export interface ProviderReading {
   title: string;
   url: string;
-  providers: { id: number; name: string }[];
+  /** Each service once, with its best offer (subscription before free before ads). */
+  providers: { id: number; name: string; offer?: StreamingOffer }[];
+}
+
+const OFFERS: readonly StreamingOffer[] = ["subscription", "free", "ads"];
+
+/** A title's Turkish streaming services (flatrate, free, ads), each service once. */
+function streamingServices(
+  offers: Partial<Record<StreamingOffer, { id: number; name: string }[]>> | null | undefined,
+): ProviderReading["providers"] {
+  const seen = new Map<number, ProviderReading["providers"][number]>();
+  for (const offer of OFFERS)
+    for (const provider of offers?.[offer] ?? [])
+      if (!seen.has(provider.id))
+        seen.set(provider.id, { id: provider.id, name: provider.name, offer });
+  return [...seen.values()];
 }
 
 /** Reads a title's Turkish streaming services through the catalogue (its cache and limiter). */
@@ -137,7 +150,7 @@ export async function readProviders(
     return {
       title: movie.title,
       url: paths.title("movie", { id: movie.id, name: movie.title, date: movie.releaseDate }),
-      providers: movie.watchProviders?.subscription ?? [],
+      providers: streamingServices(movie.watchProviders),
     };
   }
   const series = await catalogue.series(itemId);
@@ -145,8 +158,65 @@ export async function readProviders(
   return {
     title: series.name,
     url: paths.title("tv", { id: series.id, name: series.name, date: series.firstAirDate }),
-    providers: series.watchProviders?.subscription ?? [],
+    providers: streamingServices(series.watchProviders),
   };
+}
+
+const FRONT_VOWELS = "eiöü";
+const VOWELS = "aıoueiöü";
+/** How Turkish reads a letter of an acronym ("TV" → "ve", "HBO" → "o"). */
+const LETTER_NAMES: Record<string, string> = { k: "ka", q: "kü", w: "ve", x: "iks" };
+
+/**
+ * A service's name with the locative suffix, by Turkish vowel harmony and consonant
+ * assimilation: "Netflix'te", "Amazon Prime Video'da", "MUBI'de", "BluTV'de", "HBO Max'te".
+ */
+export function locative(name: string): string {
+  const word = name.trim().split(/\s+/).pop() ?? name;
+  const letters = word.replace(/[^\p{L}]/gu, "");
+  // Service names are mostly Latin brands: "MUBI" is read with an i, not a dotless ı.
+  const lower = (text: string) => text.replace(/[Iİ]/g, "i").toLowerCase();
+  let sound = lower(letters);
+  // An acronym ending in a consonant ("BluTV", "TRT") is read by its letters' names.
+  const tail = /\p{Lu}{2,}$/u.exec(letters)?.[0];
+  if (tail) {
+    const last = lower(tail.slice(-1));
+    if (!VOWELS.includes(last)) sound = LETTER_NAMES[last] ?? `${last}e`;
+  }
+  const vowel = [...sound].reverse().find((char) => VOWELS.includes(char));
+  const front = vowel ? FRONT_VOWELS.includes(vowel) : false;
+  const hard = /[fstkçşhpx]$/.test(sound);
+  return `${name}'${hard ? "t" : "d"}${front ? "e" : "a"}`;
+}
+
+/** "Kış Uykusu artık Netflix'te", and for free offers, that it costs nothing. */
+function streamingPayload(
+  reading: ProviderReading,
+  itemType: "movie" | "tv",
+  provider: ProviderReading["providers"][number],
+): NotificationPayload {
+  const what = itemType === "movie" ? "film" : "dizi";
+  const where = locative(provider.name);
+  switch (provider.offer ?? "subscription") {
+    case "free":
+      return {
+        title: `${reading.title} artık ${where} ücretsiz`,
+        body: `İzleyeceğim listenizdeki ${what} Türkiye'de ${provider.name} üzerinde ücretsiz izlenebiliyor.`,
+        url: reading.url,
+      };
+    case "ads":
+      return {
+        title: `${reading.title} artık ${where} reklamlı ve ücretsiz`,
+        body: `İzleyeceğim listenizdeki ${what} Türkiye'de ${provider.name} üzerinde reklamlarla birlikte ücretsiz izlenebiliyor.`,
+        url: reading.url,
+      };
+    default:
+      return {
+        title: `${reading.title} artık ${where}`,
+        body: `İzleyeceğim listenizdeki ${what} Türkiye'de ${provider.name} üzerinde izlenebiliyor.`,
+        url: reading.url,
+      };
+  }
 }
 
 /** Titles read per run of the provider job; the job queues itself again while more are due. */
@@ -154,8 +224,8 @@ const PROVIDER_BATCH = 100;
 
 /**
  * One batch of the daily provider comparison: titles on someone's İzleyeceğim list not read
- * today, each read once (however many listed it), compared with the last reading; a service
- * that was not there before notifies everyone who lists the title ("Kış Uykusu artık
+ * today, each read once (however many listed it), compared with the last reading (subscription,
+ * free and ad-supported offers in TR); a service that was not there before notifies everyone who lists the title ("Kış Uykusu artık
  * Netflix'te"). A first reading only records. `more` says whether titles are still due.
  */
 export async function detectNewProviders(
@@ -169,9 +239,11 @@ export async function detectNewProviders(
     itemType: "movie" | "tv";
     itemId: number;
     previous: number[] | null;
+    withFree: boolean | null;
   }>(
     db,
-    sql`select t.item_type as "itemType", t.item_id as "itemId", r.provider_ids as previous
+    sql`select t.item_type as "itemType", t.item_id as "itemId", r.provider_ids as previous,
+          r.with_free as "withFree"
         from (select distinct item_type, item_id from watchlist where status = 'plan_to_watch') t
         left join title_provider_readings r on r.item_type = t.item_type and r.item_id = t.item_id
         where r.read_on is null or r.read_on < ${day}
@@ -185,21 +257,20 @@ export async function detectNewProviders(
       (a, b) => a - b,
     );
     await db.execute(
-      sql`insert into title_provider_readings (item_type, item_id, provider_ids, read_on)
-          values (${title.itemType}, ${title.itemId}, ${sql.param(ids)}::int[], ${day})
+      sql`insert into title_provider_readings (item_type, item_id, provider_ids, read_on, with_free)
+          values (${title.itemType}, ${title.itemId}, ${sql.param(ids)}::int[], ${day}, true)
           on conflict (item_type, item_id)
-          do update set provider_ids = excluded.provider_ids, read_on = excluded.read_on`,
+          do update set provider_ids = excluded.provider_ids, read_on = excluded.read_on,
+            with_free = true`,
     );
     if (!reading || !title.previous) continue;
     const before = new Set(title.previous);
     for (const provider of reading.providers) {
       if (before.has(provider.id)) continue;
+      // A reading of subscriptions only cannot tell a new free service from an old one.
+      if (!title.withFree && (provider.offer ?? "subscription") !== "subscription") continue;
       before.add(provider.id);
-      const payload: NotificationPayload = {
-        title: `${reading.title} artık ${provider.name}'te`,
-        body: `İzleyeceğim listenizdeki ${title.itemType === "movie" ? "film" : "dizi"} Türkiye'de ${provider.name} üzerinde izlenebiliyor.`,
-        url: reading.url,
-      };
+      const payload = streamingPayload(reading, title.itemType, provider);
       count += await inserted(
         db,
         sql`insert into notifications (user_id, kind, subject, payload, created_at)

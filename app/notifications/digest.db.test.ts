@@ -187,3 +187,30 @@ describe("the e-mail digest", () => {
     ]);
   });
 });
+
+describe("the weekly digest", () => {
+  it("comes on the person's chosen day at their time, Monday by default", async () => {
+    await createTestUser(database, "selin");
+    await notify("selin", "episode_aired", "tv:12:2026-12-03", "Bir Başkadır: yeni bölüm");
+    const due = async (at: number) => (await dueDigestPeople(database.db, at)).includes("selin");
+    // Weekly without a chosen day: Mondays only (Thursday's 09:30 is not its time).
+    await database.db.execute(
+      sql`insert into notification_preferences (user_id, digest) values ('selin', 'weekly')`,
+    );
+    expect(await due(AT)).toBe(false);
+    expect(await due(Date.parse("2026-12-07T06:30:00Z"))).toBe(true);
+    // Thursdays at 10:00 Istanbul.
+    await database.db.execute(
+      sql`update notification_preferences set digest_weekday = 4, digest_minute = 600
+          where user_id = 'selin'`,
+    );
+    expect(await due(AT)).toBe(false);
+    expect(await due(Date.parse("2026-12-03T07:00:00Z"))).toBe(true);
+    expect(await due(Date.parse("2026-12-07T07:00:00Z"))).toBe(false);
+    expect(await loadPreferences(database.db, "selin")).toMatchObject({
+      digest: "weekly",
+      digestWeekday: 4,
+      digestTime: "10:00",
+    });
+  });
+});

@@ -9,8 +9,8 @@ import { unsubscribeUrl, type UnsubscribeScope } from "./unsubscribe.server";
 
 /*
  * The e-mail digest (issue #36.2, decision 035): at the time each person chose (default 09:00
- * Istanbul), daily or on Mondays, one mail with what was not yet mailed. Each notification is
- * claimed (a `notification_deliveries` row, state `sending`) before the mail goes, in the same
+ * Istanbul), daily or on the weekday they chose (default Monday), one mail with what was not yet
+ * mailed. Each notification is claimed (a `notification_deliveries` row, state `sending`) before the mail goes, in the same
  * transaction that marks the day's digest done: a job killed after the claim never mails it again
  * (at most once); a send that fails gives the claims back and throws, and the queue tries again
  * later with a growing pause.
@@ -53,7 +53,7 @@ const unmailed = sql`not exists (select 1 from notification_deliveries d
 
 /**
  * People whose digest is due at `at`: their time of day has come, not yet sent today (weekly:
- * on Mondays), and something is waiting to be mailed.
+ * on their day, Monday unless they chose another), and something is waiting to be mailed.
  */
 export async function dueDigestPeople(
   db: Database,
@@ -68,7 +68,7 @@ export async function dueDigestPeople(
         left join notification_preferences p on p.user_id = n.user_id
         where n.created_at > ${new Date(at - DIGEST_LOOKBACK_MS).toISOString()}::timestamptz
           and coalesce(p.digest, 'daily') <> 'off'
-          and (coalesce(p.digest, 'daily') = 'daily' or ${weekday} = 1)
+          and (coalesce(p.digest, 'daily') = 'daily' or coalesce(p.digest_weekday, 1) = ${weekday})
           and coalesce(p.digest_minute, 540) <= ${minute}
           and (p.last_digest_on is null or p.last_digest_on < ${day})
           and ${unmailed} and ${emailOn}

@@ -16,6 +16,9 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   now_streaming: "İzleyeceğim listenizdeki bir yapım Türkiye'de bir platforma geldiğinde",
   in_cinemas: "İzleyeceğim listenizdeki bir film bu hafta vizyona girdiğinde",
   list_invite_accepted: "Liste davetleriniz kabul edildiğinde",
+  new_follower: "Biri sizi takip etmeye başladığında",
+  new_like: "İncelemeniz, günlük notunuz ya da listeniz beğenildiğinde",
+  new_comment: "İncelemenize ya da listenize yorum, yorumunuza yanıt yazıldığında",
 };
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
@@ -26,9 +29,20 @@ export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
 
 export const DIGEST_LABELS: Record<DigestFrequency, string> = {
   daily: "Her gün",
-  weekly: "Haftada bir (pazartesi)",
+  weekly: "Haftada bir",
   off: "Gönderme",
 };
+
+/** The weekly digest's day (Istanbul's weekday, 0 Sunday … 6 Saturday), Monday first. */
+export const WEEKDAY_LABELS: [number, string][] = [
+  [1, "Pazartesi"],
+  [2, "Salı"],
+  [3, "Çarşamba"],
+  [4, "Perşembe"],
+  [5, "Cuma"],
+  [6, "Cumartesi"],
+  [0, "Pazar"],
+];
 
 export const KINDS = Object.keys(KIND_LABELS) as NotificationKind[];
 export const CHANNELS = Object.keys(CHANNEL_LABELS) as NotificationChannel[];

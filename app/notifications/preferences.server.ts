@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { channelDefault } from "~/db/notification-channels.server";
 import type { DigestFrequency } from "./labels";
 import {
   DIGEST_FREQUENCIES,
@@ -13,13 +14,15 @@ import {
 
 /*
  * A person's notification settings (issue #36.4): each kind on or off per channel (on unless
- * turned off), the e-mail digest (daily at 09:00 Istanbul unless changed) and push's quiet
+ * turned off; push for the social kinds off unless turned on), the e-mail digest (daily at 09:00
+ * Istanbul unless changed; weekly on Mondays unless another day is chosen) and push's quiet
  * hours (23:00-08:00 unless changed).
  */
 
 const DEFAULT_PREFERENCES = {
   digest: "daily" as DigestFrequency,
   digestMinute: 9 * 60,
+  digestWeekday: 1,
   quietFrom: 23 * 60,
   quietTo: 8 * 60,
 };
@@ -28,6 +31,8 @@ export interface NotificationPreferences {
   digest: DigestFrequency;
   /** "09:00" */
   digestTime: string;
+  /** The weekly digest's day: 0 Sunday, 1 Monday … 6 Saturday (Istanbul). */
+  digestWeekday: number;
   quietFrom: string;
   quietTo: string;
   /** `kind:channel` → on. */
@@ -60,12 +65,14 @@ export async function loadPreferences(
   ]);
   const channels = {} as NotificationPreferences["channels"];
   for (const kind of NOTIFICATION_KINDS)
-    for (const channel of NOTIFICATION_CHANNELS) channels[`${kind}:${channel}`] = true;
+    for (const channel of NOTIFICATION_CHANNELS)
+      channels[`${kind}:${channel}`] = channelDefault(kind, channel);
   for (const setting of settings) channels[`${setting.kind}:${setting.channel}`] = setting.enabled;
   const prefs = row ?? DEFAULT_PREFERENCES;
   return {
     digest: prefs.digest,
     digestTime: minuteToTime(prefs.digestMinute),
+    digestWeekday: prefs.digestWeekday,
     quietFrom: minuteToTime(prefs.quietFrom),
     quietTo: minuteToTime(prefs.quietTo),
     channels,
@@ -97,7 +104,7 @@ export type SettingsAnswer = { success: string } | { error: string };
 
 /**
  * The settings form of /hesap: a checkbox per kind × channel (`kind:channel`), the digest's
- * frequency and time, push's quiet hours. Bad input changes nothing and says why.
+ * frequency, day (weekly) and time, push's quiet hours. Bad input changes nothing and says why.
  */
 export async function saveNotificationSettings(
   db: Database,
@@ -107,6 +114,11 @@ export async function saveNotificationSettings(
   const digest = String(form.get("digest") ?? "");
   if (!(DIGEST_FREQUENCIES as readonly string[]).includes(digest))
     return { error: "Özet sıklığı için listeden bir seçenek seçin" };
+  // The day is asked whatever the frequency (the form works without JavaScript); a form
+  // without it (an older page) keeps Monday.
+  const weekdayField = String(form.get("digestWeekday") ?? "1");
+  if (!/^[0-6]$/.test(weekdayField)) return { error: "Özet günü için listeden bir gün seçin" };
+  const digestWeekday = Number(weekdayField);
   const digestMinute = timeToMinute(String(form.get("digestTime") ?? ""));
   if (digestMinute === null) return { error: "Özet saati SS:DD biçiminde olmalı (ör. 09:00)" };
   const quietFrom = timeToMinute(String(form.get("quietFrom") ?? ""));
@@ -117,12 +129,20 @@ export async function saveNotificationSettings(
   await db.transaction(async (tx) => {
     await tx
       .insert(notificationPreferences)
-      .values({ userId, digest: digest as DigestFrequency, digestMinute, quietFrom, quietTo })
+      .values({
+        userId,
+        digest: digest as DigestFrequency,
+        digestMinute,
+        digestWeekday,
+        quietFrom,
+        quietTo,
+      })
       .onConflictDoUpdate({
         target: notificationPreferences.userId,
         set: {
           digest: digest as DigestFrequency,
           digestMinute,
+          digestWeekday,
           quietFrom,
           quietTo,
           updatedAt: sql`now()`,

@@ -4,7 +4,7 @@ import { createTestDatabase, createTestUser } from "../../tests/support/test-dat
 import { user } from "~/db/auth-schema";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { deliverPushes } from "./delivery.server";
-import { loadPreferences, saveNotificationSettings } from "./preferences.server";
+import { loadPreferences, saveNotificationSettings, setChannel } from "./preferences.server";
 
 const pushed: { userId: string; title: string; tag: string }[] = [];
 /** Records each push instead of sending it (push.db.test.ts tests web push itself). */
@@ -36,15 +36,21 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe("notification settings", () => {
-  it("defaults to everything on, a daily digest at 09:00, quiet 23:00-08:00", async () => {
+  it("defaults to everything on but social pushes, a daily digest at 09:00, quiet 23:00-08:00", async () => {
     const prefs = await loadPreferences(database.db, "ayse");
     expect(prefs).toMatchObject({
       digest: "daily",
       digestTime: "09:00",
+      digestWeekday: 1,
       quietFrom: "23:00",
       quietTo: "08:00",
     });
-    expect(Object.values(prefs.channels).every(Boolean)).toBe(true);
+    const off = Object.entries(prefs.channels).filter(([, on]) => !on);
+    expect(off.map(([key]) => key).sort()).toEqual([
+      "new_comment:push",
+      "new_follower:push",
+      "new_like:push",
+    ]);
   });
 
   it("saves the form and refuses bad input in Turkish, changing nothing", async () => {
@@ -67,10 +73,26 @@ describe("notification settings", () => {
         "ayse",
         form([
           ["digest", "weekly"],
+          ["digestWeekday", "7"],
+          ["digestTime", "20:15"],
+          ["quietFrom", "22:00"],
+          ["quietTo", "07:00"],
+        ]),
+      ),
+    ).toEqual({ error: "Özet günü için listeden bir gün seçin" });
+    expect((await loadPreferences(database.db, "ayse")).digest).toBe("daily");
+    expect(
+      await saveNotificationSettings(
+        database.db,
+        "ayse",
+        form([
+          ["digest", "weekly"],
+          ["digestWeekday", "5"],
           ["digestTime", "20:15"],
           ["quietFrom", "22:00"],
           ["quietTo", "07:00"],
           ["on", "episode_aired:site"],
+          ["on", "new_follower:push"],
           ["on", "episode_aired:push"],
         ]),
       ),
@@ -78,6 +100,7 @@ describe("notification settings", () => {
     const prefs = await loadPreferences(database.db, "ayse");
     expect(prefs).toMatchObject({
       digest: "weekly",
+      digestWeekday: 5,
       digestTime: "20:15",
       quietFrom: "22:00",
       quietTo: "07:00",
@@ -85,15 +108,20 @@ describe("notification settings", () => {
     expect(prefs.channels["episode_aired:push"]).toBe(true);
     expect(prefs.channels["episode_aired:email"]).toBe(false);
     expect(prefs.channels["now_streaming:site"]).toBe(false);
+    expect(prefs.channels["new_follower:push"]).toBe(true);
+    expect(prefs.channels["new_like:site"]).toBe(false);
   });
 });
 
 describe("push delivery", () => {
-  it("waits out quiet hours, then pushes each notification once", async () => {
+  it("waits out quiet hours, then pushes each notification once, social ones when turned on", async () => {
     await database.db.execute(
       sql`insert into notifications (user_id, kind, subject, payload, created_at) values
           ('mehmet', 'episode_aired', 'tv:11:2026-12-03',
            '{"title":"Şahsiyet: yeni bölüm","body":"1. Sezon 3. Bölüm","url":"/dizi/11/sezon/1/bolum/3"}',
+           ${new Date(NIGHT - 60_000).toISOString()}::timestamptz),
+          ('mehmet', 'new_follower', 'follower:ayse',
+           '{"title":"Ayşe sizi takip etmeye başladı","body":"","url":"/u/ayse"}',
            ${new Date(NIGHT - 60_000).toISOString()}::timestamptz)`,
     );
     expect(await deliverPushes(database.db, { at: NIGHT, send })).toEqual({
@@ -117,6 +145,15 @@ describe("push delivery", () => {
         title: "Şahsiyet: yeni bölüm",
         tag: expect.stringMatching(/^episode_aired:/),
       },
+    ]);
+    // A new follower is pushed only once the person turns that on.
+    await setChannel(database.db, "mehmet", "new_follower", "push", true);
+    expect(await deliverPushes(database.db, { at: MORNING + 120_000, send })).toMatchObject({
+      sent: 1,
+    });
+    expect(pushed.map((push) => push.title)).toEqual([
+      "Şahsiyet: yeni bölüm",
+      "Ayşe sizi takip etmeye başladı",
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { forSignedInUser } from "~/accounts/signed-in-form.server";
 import { answer } from "~/core/form-answer.server";
 import { queryRows, type Database } from "~/db/client.server";
 import type { LibraryServices } from "~/library/library-services.server";
-import { announceSocial } from "./announce.server";
+import { announceSocial, commentEvents } from "./announce.server";
 import { addComment, COMMENT_REFUSALS, deleteComment, editComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
 import { report } from "./reports.server";
@@ -67,7 +67,7 @@ export function peopleAction(services: LibraryServices, request: Request) {
         if (outcome === "followed") {
           const recipientId = await profileOwnerId(db, key);
           if (recipientId)
-            announceSocial(services.logger, { kind: "follow", actorId: user.id, recipientId });
+            await announceSocial(services, { kind: "follow", actorId: user.id, recipientId });
           await profilesChanged(services, [key, await ownKey(db, user.id)]);
         }
         return answer(services, form, { ok: true, message: "Takip ediyorsunuz" });
@@ -132,7 +132,7 @@ export function socialAction(services: LibraryServices, request: Request) {
         const liked = await like(db, user.id, target);
         if (liked.outcome === "unavailable") return refuse(NOT_FOUND);
         if (liked.outcome === "liked") {
-          announceSocial(services.logger, {
+          await announceSocial(services, {
             kind: "like",
             actorId: user.id,
             recipientId: liked.ownerId,
@@ -153,13 +153,8 @@ export function socialAction(services: LibraryServices, request: Request) {
           parentId,
         });
         if (!added.ok) return refuse(added.error);
-        announceSocial(services.logger, {
-          kind: added.parentAuthorId ? "reply" : "comment",
-          actorId: user.id,
-          recipientId: added.parentAuthorId ?? added.ownerId,
-          target,
-          commentId: added.id,
-        });
+        for (const event of commentEvents(user.id, target, added))
+          await announceSocial(services, event);
         await targetChanged(services, target);
         return answer(services, form, { ok: true, message: "Yorumunuz eklendi" });
       }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { usernameKey } from "~/core/paths";
 import { queryRows, type Database } from "~/db/client.server";
+import { forgetSocialBetween } from "./announce.server";
 
 /*
  * Follows and blocks (issue #38.1, #38.6; decision 039). Every rule is checked in the query that
@@ -151,8 +152,8 @@ export async function followPeople(
 }
 
 /**
- * Blocks the person behind `key` (any profile, public or not): follows both ways go in the same
- * transaction. "unavailable" for oneself or an unknown name.
+ * Blocks the person behind `key` (any profile, public or not): follows both ways, and what each
+ * was told of the other (decision 035), go in the same transaction. "unavailable" for oneself or an unknown name.
  */
 export async function block(db: Database, blockerId: string, key: string) {
   return db.transaction(async (tx) => {
@@ -170,6 +171,7 @@ export async function block(db: Database, blockerId: string, key: string) {
           where (follower_id = ${blockerId} and followed_id = ${target.user_id})
              or (follower_id = ${target.user_id} and followed_id = ${blockerId})`,
     );
+    await forgetSocialBetween(tx as unknown as Database, blockerId, target.user_id);
     return "blocked" as const;
   });
 }

@@ -141,5 +141,44 @@ describeInBrowser("Bildirimler", () => {
     expect(
       await desktop.getByRole("checkbox", { name: /yeni bölümleri: Sitede$/ }).isChecked(),
     ).toBe(true);
+    // Social alerts: in the site, not pushed unless the person turns that on.
+    const followerBox = (channel: string) =>
+      desktop.getByRole("checkbox", { name: `Biri sizi takip etmeye başladığında: ${channel}` });
+    expect(await followerBox("Sitede").isChecked()).toBe(true);
+    expect(await followerBox("Anlık bildirim").isChecked()).toBe(false);
+
+    // Birlikte: someone follows Ayşe, stops, follows again; she hears of it once, in the site.
+    const username = `ayse${Date.now() % 1_000_000}`;
+    expect((await postForm(site, "/hesap", { intent: "username", username }, cookie)).status).toBe(
+      302,
+    );
+    await postForm(site, "/hesap", { intent: "visibility", visibility: "public" }, cookie);
+    const follower = await newAccount(site, "Can", "takipci");
+    for (const intent of ["follow", "unfollow", "follow"]) {
+      const said = await postForm(site, "/kisiler", { intent, username, js: "1" }, follower);
+      expect(await said.json()).toMatchObject({ ok: true });
+    }
+    await desktop.goto("/bildirimler");
+    expect(
+      await desktop.getByRole("link", { name: "Biri sizi takip etmeye başladı" }).count(),
+    ).toBe(1);
+
+    // The settings form as a page without JavaScript posts it: a weekly digest on Thursdays.
+    const settings = {
+      intent: "notifications",
+      digest: "weekly",
+      digestTime: "10:30",
+      quietFrom: "23:00",
+      quietTo: "08:00",
+      on: "episode_aired:site",
+    };
+    const refused = await postForm(site, "/hesap", { ...settings, digestWeekday: "9" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Özet günü için listeden bir gün seçin");
+    const saved = await postForm(site, "/hesap", { ...settings, digestWeekday: "4" }, cookie);
+    expect(await saved.text()).toContain("Bildirim ayarlarınız kaydedildi");
+    const account = await (await fetch(`${site}/hesap`, { headers: { Cookie: cookie } })).text();
+    expect(account).toMatch(/<option value="4" selected="">Perşembe<\/option>/);
+    expect(account).toMatch(/<option value="weekly" selected="">Haftada bir<\/option>/);
   });
 });

@@ -82,6 +82,8 @@ const watchProviders = z
   .strictObject({
     link: z.string().nullable(),
     subscription: z.array(provider),
+    free: z.array(provider).optional(),
+    ads: z.array(provider).optional(),
     rent: z.array(provider),
     buy: z.array(provider),
   })

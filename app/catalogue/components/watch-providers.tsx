@@ -5,6 +5,8 @@ import { useImageUrl } from "./image-base";
 
 const GROUPS = [
   { key: "subscription", label: "Abonelik" },
+  { key: "free", label: "Ücretsiz" },
+  { key: "ads", label: "Reklamlı ücretsiz" },
   { key: "rent", label: "Kirala" },
   { key: "buy", label: "Satın al" },
 ] as const;
@@ -49,13 +51,17 @@ function ProviderList({ label, providers }: { label: string; providers: WatchPro
  */
 export function WatchProviders({ providers }: { providers: Providers | null }) {
   if (!providers) return null;
-  const groups = GROUPS.filter((group) => providers[group.key].length > 0);
+  const groups = GROUPS.filter((group) => (providers[group.key]?.length ?? 0) > 0);
   if (groups.length === 0) return null;
   return (
     <Section id="nerede-izlenir" title="Nerede izlenir?">
       <div className="space-y-4 rounded-xl border p-4 sm:p-5">
         {groups.map((group) => (
-          <ProviderList key={group.key} label={group.label} providers={providers[group.key]} />
+          <ProviderList
+            key={group.key}
+            label={group.label}
+            providers={providers[group.key] ?? []}
+          />
         ))}
         <p className="text-xs text-muted-foreground">
           Türkiye için izleme seçenekleri{" "}

@@ -229,14 +229,16 @@ const turkishWatchProviders = z
       .object({
         link: optionalText,
         flatrate: list(watchProvider),
+        free: list(watchProvider),
+        ads: list(watchProvider),
         rent: list(watchProvider),
         buy: list(watchProvider),
       })
       .safeParse(raw?.results);
     if (!region.success) return null;
-    const { link, flatrate, rent, buy } = region.data;
-    if (flatrate.length + rent.length + buy.length === 0) return null;
-    return { link, subscription: flatrate, rent, buy };
+    const { link, flatrate, free, ads, rent, buy } = region.data;
+    if (flatrate.length + free.length + ads.length + rent.length + buy.length === 0) return null;
+    return { link, subscription: flatrate, free, ads, rent, buy };
   });
 
 /*

@@ -121,6 +121,8 @@ describe("live source: what it sends", () => {
         { id: 8, name: "Netflix", logoPath: "/netflix.jpg" },
         { id: 119, name: "Amazon Prime Video", logoPath: "/prime.jpg" },
       ],
+      free: [],
+      ads: [],
       rent: [{ id: 2, name: "Apple TV", logoPath: "/appletv.jpg" }],
       buy: [
         { id: 2, name: "Apple TV", logoPath: "/appletv.jpg" },

@@ -8,12 +8,14 @@ import {
   DIGESTS,
   KIND_LABELS,
   KINDS as NOTIFICATION_KINDS,
+  WEEKDAY_LABELS,
 } from "../labels";
 import type { NotificationPreferences } from "../preferences.server";
 
 /**
  * The Bildirimler panel of /hesap (issue #36.4): a checkbox per kind and channel, the e-mail
- * digest's frequency and time, push's quiet hours; one form that works without JavaScript.
+ * digest's frequency, day (weekly) and time, push's quiet hours; one form that works without
+ * JavaScript.
  * `push`: web push's own part (subscribe on this device), from app/notifications/components.
  */
 export function NotificationSettings({
@@ -102,6 +104,20 @@ export function NotificationSettings({
               {DIGESTS.map((digest) => (
                 <option key={digest} value={digest}>
                   {DIGEST_LABELS[digest]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Gün (haftalık özet için)
+            <select
+              name="digestWeekday"
+              defaultValue={String(preferences.digestWeekday)}
+              className="h-9 rounded-md border bg-background px-2"
+            >
+              {WEEKDAY_LABELS.map(([weekday, label]) => (
+                <option key={weekday} value={weekday}>
+                  {label}
                 </option>
               ))}
             </select>

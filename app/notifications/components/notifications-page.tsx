@@ -34,7 +34,8 @@ export function NotificationsPage({ items }: { items: InboxItem[] }) {
       {items.length === 0 ? (
         <p className="text-muted-foreground">
           Henüz bildiriminiz yok. Takip ettiğiniz dizilerin yeni bölümleri, İzleyeceğim listenizdeki
-          yapımların platformlara ve sinemalara gelişi burada görünür.
+          yapımların platformlara ve sinemalara gelişi, yeni takipçileriniz, beğeniler ve yorumlar
+          burada görünür.
         </p>
       ) : (
         <ul className="space-y-2" aria-label="Bildirim listesi">
