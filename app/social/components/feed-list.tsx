@@ -3,7 +3,7 @@ import { paths } from "~/core/paths";
 import { Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import type { FeedGroup, FeedRow } from "../feed.server";
-import { SpoilerText } from "./spoiler";
+import { SpoilerText } from "~/ui/spoiler";
 
 const KIND = { movie: "Film", tv: "Dizi" } as const;
 
