@@ -236,25 +236,25 @@ describeInBrowser("social", () => {
     await card.getByRole("button", { name: /Beğen/ }).click();
     await card.getByRole("button", { name: /Beğendin/ }).waitFor();
     expect(await card.locator("[data-like-count]").textContent()).toBe("1");
-    await card.getByText("Yorum yaz").click();
+    await card.getByText("Yorum yaz", { exact: true }).click();
     const said = `Hiç tahmin etmemiştim ${stamp()}`;
     await card.getByPlaceholder("Yorum yazın").fill(said);
     await card.getByRole("button", { name: "Gönder" }).click();
     await toast(phone, "Yorumunuz eklendi");
-    await card.getByText(said).waitFor();
+    await card.locator("p", { hasText: said }).waitFor();
     await phone.screenshot({ path: "screenshots/social/review-phone.png", fullPage: false });
 
     // A on a desktop replies.
     const desktop = await app.tab(DESKTOP, { cookie: a });
     await desktop.goto(item.path);
     const own = desktop.getByRole("article", { name: `${aName} yorumu` });
-    await own.getByText(said).waitFor();
+    await own.locator("p", { hasText: said }).waitFor();
     await own.locator("[data-reply] summary").first().click();
     const reply = `Herkes öyle diyor ${stamp()}`;
     await own.getByPlaceholder("Yanıtınız").fill(reply);
     await own.getByRole("button", { name: "Yanıtla" }).last().click();
     await toast(desktop, "Yorumunuz eklendi");
-    await own.getByText(reply).waitFor();
+    await own.locator("p", { hasText: reply }).waitFor();
     await own.scrollIntoViewIfNeeded();
     await desktop.screenshot({ path: "screenshots/social/review-desktop.png", fullPage: false });
 
@@ -268,7 +268,7 @@ describeInBrowser("social", () => {
     const seen = cPage.getByRole("article", { name: `${aName} yorumu` });
     await seen.getByRole("button", { name: /Beğen/ }).click();
     await toast(cPage, "Bu içerik bulunamadı.");
-    await seen.getByText("Yorum yaz").click();
+    await seen.getByText("Yorum yaz", { exact: true }).click();
     await seen.getByPlaceholder("Yorum yazın").fill("Engellendim mi?");
     await seen.getByRole("button", { name: "Gönder" }).click();
     await toast(cPage, "Bu içeriğe yorum yazılamıyor.");
@@ -297,10 +297,10 @@ describeInBrowser("social", () => {
     await card.getByRole("button", { name: /Beğen/ }).click();
     await page.waitForURL(`**${item.path}`);
     await card.getByRole("button", { name: /Beğendin/ }).waitFor();
-    await card.getByText("Yorum yaz").click();
+    await card.getByText("Yorum yaz", { exact: true }).click();
     const said = `Bunu okumamalıydım ${stamp()}`;
     await card.getByPlaceholder("Yorum yazın").fill(said);
     await card.getByRole("button", { name: "Gönder" }).click();
-    await card.getByText(said).waitFor();
+    await card.locator("p", { hasText: said }).waitFor();
   }, 60_000);
 });
