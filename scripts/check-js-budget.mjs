@@ -44,7 +44,8 @@ export const BUDGETS = {
   "routes/awards": 144,
   "routes/award": 145,
   "routes/search": 147,
-  "routes/list": 180,
+  // 184: Beğen and comments on a public list (issue 38).
+  "routes/list": 184,
   // 146: Takip et / Takibi bırak / Engelle forms and counts (issue 38).
   "routes/profile": 146,
   "routes/auth": 171,

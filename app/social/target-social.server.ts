@@ -158,3 +158,14 @@ export async function reviewsSocial(
     return { reviewSocial: {}, failed: true };
   }
 }
+
+/** A public list's likes and comments for the page's reader (null for other lists). */
+export async function listSocial(
+  services: LibraryServices,
+  request: Request,
+  list: { id: number; visibility: string },
+): Promise<TargetSocial | null> {
+  if (list.visibility !== "public") return null;
+  const user = await getOptionalUser(request, services);
+  return socialOfOne(services.database.db, "list", list.id, user?.id ?? null);
+}

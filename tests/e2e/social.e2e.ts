@@ -304,3 +304,37 @@ describeInBrowser("social", () => {
     await card.locator("p", { hasText: said }).waitFor();
   }, 60_000);
 });
+
+it("Beğen and a comment on a public list: the stored anonymous page shows them at once", async () => {
+  const [owner, reader] = await Promise.all([
+    newAccount(app.site, `Liste Sahibi ${stamp()}`, "sosyal-liste-a"),
+    newAccount(app.site, `Okur ${stamp()}`, "sosyal-liste-b"),
+  ]);
+  const name = `Pazar filmleri ${stamp()}`;
+  const made = await postForm(app.site, "/dashboard/listeler", { name }, owner);
+  const id = /^\/dashboard\/listeler\/(\d+)$/.exec(made.headers.get("location") ?? "")?.[1];
+  expect(id).toBeTruthy();
+  const updated = await postForm(
+    app.site,
+    `/dashboard/listeler/${id}`,
+    { intent: "update", name, description: "", visibility: "public" },
+    owner,
+  );
+  expect(updated.status).toBe(302);
+  const path = (await fetch(`${app.site}/liste/${id}`, { redirect: "manual" })).headers.get(
+    "location",
+  )!;
+  await anonymous(path);
+  expect((await anonymous(path)).cache).toBe("HIT");
+  const target = { targetType: "list", targetId: id! };
+  expect(await social(reader, { intent: "like", ...target })).toMatchObject({ status: 200 });
+  const said = `Güzel seçki ${stamp()}`;
+  expect(await social(reader, { intent: "comment", ...target, body: said })).toMatchObject({
+    status: 200,
+  });
+  const { html } = await anonymous(path);
+  const block = html.slice(html.indexOf(`data-social="list-${id}"`));
+  expect(likeCount(block)).toBe("1");
+  expect(block).toContain(said);
+  expect(block).not.toContain("Beğendin");
+}, 60_000);

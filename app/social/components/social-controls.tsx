@@ -132,8 +132,11 @@ export function LikeButton({
 /** "Bildir": a reason and an optional note, in a <details> (no JavaScript needed). */
 export function ReportForm({
   target,
+  align = "right",
 }: {
   target: { type: "review" | "comment" | "list"; id: number };
+  /** The side the small form opens from: a comment's Bildir is at the left of its row. */
+  align?: "left" | "right";
 }) {
   const user = useCurrentUser();
   if (!user) return null;
@@ -143,7 +146,10 @@ export function ReportForm({
       <SocialForm
         fetcherKey={`report-${target.type}-${target.id}`}
         fields={{ intent: "report", targetType: target.type, targetId: String(target.id) }}
-        className="absolute right-0 z-10 mt-1 w-72 space-y-2 rounded-lg border bg-card p-3 text-sm shadow-lg"
+        className={cn(
+          "absolute z-10 mt-1 w-72 max-w-[calc(100vw-2rem)] space-y-2 rounded-lg border bg-card p-3 text-sm shadow-lg",
+          align === "right" ? "right-0" : "left-0",
+        )}
         label="Bildir"
         onAnswered={(form) => form.closest("details")?.removeAttribute("open")}
       >
@@ -263,7 +269,7 @@ function CommentItem({
       {signedIn && (
         <div className="flex flex-wrap items-start gap-x-3">
           {replies && (
-            <details className="w-full sm:w-auto" data-reply="">
+            <details className="open:order-last open:w-full" data-reply="">
               <summary className={cn(small, "cursor-pointer list-none py-1")}>Yanıtla</summary>
               <SocialForm
                 fetcherKey={`reply-${comment.id}`}
@@ -285,7 +291,7 @@ function CommentItem({
             </details>
           )}
           {comment.editable && (
-            <details className="w-full sm:w-auto" data-edit="">
+            <details className="open:order-last open:w-full" data-edit="">
               <summary className={cn(small, "cursor-pointer list-none py-1")}>Düzenle</summary>
               <SocialForm
                 fetcherKey={`edit-${comment.id}`}
@@ -314,7 +320,7 @@ function CommentItem({
               </button>
             </SocialForm>
           )}
-          <ReportForm target={{ type: "comment", id: comment.id }} />
+          <ReportForm target={{ type: "comment", id: comment.id }} align="left" />
         </div>
       )}
       {replies && replies.length > 0 && (
