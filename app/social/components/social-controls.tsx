@@ -28,7 +28,8 @@ const REPORT_REASONS = [
   ["other", "Diğer"],
 ] as const;
 
-const small = "text-xs font-medium text-muted-foreground hover:text-foreground";
+const small =
+  "inline-flex min-h-8 items-center text-xs font-medium text-muted-foreground hover:text-foreground";
 
 /** A form to /birlikte: a fetcher with JavaScript, a plain post without. */
 function SocialForm({
