@@ -169,3 +169,35 @@ export async function listSocial(
   const user = await getOptionalUser(request, services);
   return socialOfOne(services.database.db, "list", list.id, user?.id ?? null);
 }
+
+/** The like count and the reader's own like of each feed row with words (`review-{id}`, `diary-{id}`). */
+export async function feedLikes(
+  db: Database,
+  rows: readonly { kind: string; id: number; text: string | null }[],
+  readerId: string,
+): Promise<Record<string, { likes: number; liked: boolean }>> {
+  const reviews = rows.filter((row) => row.kind === "reviewed").map((row) => row.id);
+  const diary = rows.filter((row) => row.kind === "watched" && row.text).map((row) => row.id);
+  const result: Record<string, { likes: number; liked: boolean }> = {};
+  if (reviews.length + diary.length === 0) return result;
+  const ids = (values: number[]) =>
+    values.length
+      ? sql.join(
+          values.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )
+      : sql`null`;
+  const found = await queryRows<{ key: string; likes: number; liked: boolean }>(
+    db,
+    sql`select case when review_id is not null then 'review-' || review_id
+                    else 'diary-' || diary_entry_id end as key,
+               count(*)::int as likes, bool_or(user_id = ${readerId}) as liked
+        from likes
+        where review_id in (${ids(reviews)}) or diary_entry_id in (${ids(diary)})
+        group by 1`,
+  );
+  for (const id of reviews) result[`review-${id}`] = { likes: 0, liked: false };
+  for (const id of diary) result[`diary-${id}`] = { likes: 0, liked: false };
+  for (const row of found) result[row.key] = { likes: Number(row.likes), liked: row.liked };
+  return result;
+}

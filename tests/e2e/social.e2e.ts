@@ -226,6 +226,8 @@ describeInBrowser("social", () => {
     expect(await phone.getByText(secret).isVisible()).toBe(false);
     await folded.locator("summary").click();
     await phone.getByText(secret).waitFor();
+    // The feed's Beğen is there too, with its count.
+    await phone.locator("[data-feed] [data-like]").first().waitFor();
 
     // On the film's page: Beğen, then a comment.
     await phone.goto(item.path);
