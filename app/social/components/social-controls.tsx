@@ -305,7 +305,7 @@ function CommentItem({
                   body={comment.body}
                   spoiler={comment.spoiler}
                   submit="Kaydet"
-                  label="Yorumunuz"
+                  label="Düzenlenen yorum"
                 />
               </SocialForm>
             </details>
