@@ -125,7 +125,11 @@ export function socialAction(services: LibraryServices, request: Request) {
           return refuse(NOT_FOUND);
         const target = { type: type as (typeof LIKE_TYPES)[number], id };
         if (intent === "unlike") {
-          if (await unlike(db, user.id, target)) await targetChanged(services, target);
+          if (await unlike(db, user.id, target)) {
+            await targetChanged(services, target);
+            // The person's profile shows what they liked.
+            await profilesChanged(services, [await ownKey(db, user.id)]);
+          }
           return answer(services, form, { ok: true, message: "Beğeniniz kaldırıldı" });
         }
         if (!(await withinLimit(db, user.id, "likes"))) return refuse(TOO_MANY.likes);
@@ -139,6 +143,7 @@ export function socialAction(services: LibraryServices, request: Request) {
             target,
           });
           await targetChanged(services, target);
+          await profilesChanged(services, [await ownKey(db, user.id)]);
         }
         return answer(services, form, { ok: true, message: "Beğendiniz" });
       }

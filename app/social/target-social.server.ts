@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getOptionalUser } from "~/accounts/guards.server";
 import type { LibraryServices } from "~/library/library-services.server";
+import { publicProfileOwner } from "~/profiles/profile-page.server";
 import { queryRows, type Database } from "~/db/client.server";
 import { SOCIAL_LIMITS } from "~/db/social-schema";
 
@@ -200,4 +201,78 @@ export async function feedLikes(
   for (const id of diary) result[`diary-${id}`] = { likes: 0, liked: false };
   for (const row of found) result[row.key] = { likes: Number(row.likes), liked: row.liked };
   return result;
+}
+
+export type LikedThing =
+  | {
+      kind: "review";
+      id: number;
+      reviewer: string;
+      itemType: "movie" | "tv";
+      itemId: number;
+      title: string;
+      date: string | null;
+    }
+  | { kind: "list"; id: number; name: string; owner: string };
+
+/**
+ * What a public profile's owner liked lately (issue #38.3): reviews of films and series by people
+ * with a public profile, and public lists; nothing of people the owner blocked or who blocked
+ * them. The same for every reader; a like or unlike drops the profile's cached page.
+ */
+export async function likedBy(db: Database, userId: string, limit = 6): Promise<LikedThing[]> {
+  const rows = await queryRows<{
+    kind: "review" | "list";
+    id: string;
+    who: string;
+    item_type: "movie" | "tv" | null;
+    item_id: number | null;
+    title: string | null;
+    date: string | null;
+  }>(
+    db,
+    sql`select * from (
+          select 'review' as kind, r.id, coalesce(nullif(btrim(p.full_name), ''), p.username) as who,
+                 r.item_type, r.item_id, f.title, f.date::text as date, l.created_at
+          from likes l
+          join reviews r on r.id = l.review_id and r.comment is not null
+          join profiles p on p.user_id = r.user_id and p.is_public
+          join title_facts f on f.item_type = r.item_type and f.item_id = r.item_id
+          where l.user_id = ${userId}
+            and not exists (select 1 from blocks b
+                            where (b.blocker_id = r.user_id and b.blocked_id = ${userId})
+                               or (b.blocker_id = ${userId} and b.blocked_id = r.user_id))
+          union all
+          select 'list', li.id, coalesce(nullif(btrim(p.full_name), ''), p.username, u.name),
+                 null, null, li.name, null, l.created_at
+          from likes l
+          join lists li on li.id = l.list_id and li.visibility = 'public'
+          join "user" u on u.id = li.owner_id
+          left join profiles p on p.user_id = li.owner_id and p.is_public
+          where l.user_id = ${userId}
+            and not exists (select 1 from blocks b
+                            where (b.blocker_id = li.owner_id and b.blocked_id = ${userId})
+                               or (b.blocker_id = ${userId} and b.blocked_id = li.owner_id))
+        ) liked
+        order by created_at desc limit ${limit}`,
+  );
+  return rows.map((row) =>
+    row.kind === "review"
+      ? {
+          kind: "review",
+          id: Number(row.id),
+          reviewer: row.who,
+          itemType: row.item_type!,
+          itemId: Number(row.item_id),
+          title: row.title ?? "",
+          date: row.date,
+        }
+      : { kind: "list", id: Number(row.id), name: row.title ?? "", owner: row.who },
+  );
+}
+
+/** "Beğendikleri" of the public profile named `username` (none when it is not public). */
+export async function likedOnProfile(db: Database, username: string) {
+  const owner = await publicProfileOwner(db, username);
+  return owner ? likedBy(db, owner.userId) : [];
 }

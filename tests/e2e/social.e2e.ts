@@ -307,7 +307,7 @@ describeInBrowser("social", () => {
   }, 60_000);
 });
 
-it("Beğen and a comment on a public list: the stored anonymous page shows them at once", async () => {
+it("Beğen and a comment on a public list: the stored anonymous list and liker's profile show them at once", async () => {
   const [owner, reader] = await Promise.all([
     newAccount(app.site, `Liste Sahibi ${stamp()}`, "sosyal-liste-a"),
     newAccount(app.site, `Okur ${stamp()}`, "sosyal-liste-b"),
@@ -326,6 +326,13 @@ it("Beğen and a comment on a public list: the stored anonymous page shows them 
   const path = (await fetch(`${app.site}/liste/${id}`, { redirect: "manual" })).headers.get(
     "location",
   )!;
+  // The reader's public profile, stored for anonymous readers before the like.
+  const username = `okur.${stamp()}`;
+  await postForm(app.site, "/hesap", { intent: "username", username }, reader);
+  await postForm(app.site, "/hesap", { intent: "visibility", visibility: "public" }, reader);
+  const profile = `/u/${username}`;
+  await anonymous(profile);
+  expect((await anonymous(profile)).cache).toBe("HIT");
   await anonymous(path);
   expect((await anonymous(path)).cache).toBe("HIT");
   const target = { targetType: "list", targetId: id! };
@@ -339,4 +346,7 @@ it("Beğen and a comment on a public list: the stored anonymous page shows them 
   expect(likeCount(block)).toBe("1");
   expect(block).toContain(said);
   expect(block).not.toContain("Beğendin");
+  // "Beğendikleri" on the reader's profile, at once.
+  const liked = (await anonymous(profile)).html;
+  expect(liked.slice(liked.indexOf('id="begendikleri"'))).toContain(name);
 }, 60_000);
