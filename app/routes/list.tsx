@@ -43,7 +43,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <ListPage
       data={loaderData}
-      social={social && <SocialBar target={{ type: "list", id: list.id }} social={social} />}
+      social={
+        social && (
+          <SocialBar
+            target={{ type: "list", id: list.id }}
+            social={social}
+            reportable={!social.owner}
+          />
+        )
+      }
     />
   );
 }

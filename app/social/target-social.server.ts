@@ -22,6 +22,8 @@ export interface ShownComment {
   spoiler: boolean;
   createdAt: string;
   edited: boolean;
+  /** The reader wrote it (false for an anonymous reader). */
+  mine: boolean;
   /** The reader wrote it and may still change it (15 minutes). */
   editable: boolean;
   /** The reader wrote it, or owns the review or list it is on. */
@@ -120,6 +122,7 @@ export async function socialOf(
       spoiler: row.spoiler,
       createdAt: new Date(row.created_at).toISOString(),
       edited: row.edited,
+      mine,
       editable: mine && row.fresh,
       deletable: mine || social.owner,
     });

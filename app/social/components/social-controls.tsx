@@ -321,7 +321,9 @@ function CommentItem({
               </button>
             </SocialForm>
           )}
-          <ReportForm target={{ type: "comment", id: comment.id }} align="left" />
+          {!comment.mine && (
+            <ReportForm target={{ type: "comment", id: comment.id }} align="left" />
+          )}
         </div>
       )}
       {replies && replies.length > 0 && (
@@ -386,7 +388,16 @@ export function Comments({ target, social }: { target: SocialTarget; social: Tar
 }
 
 /** Beğen, the comment count and Bildir in a row, the comments below, for a review or a list. */
-export function SocialBar({ target, social }: { target: SocialTarget; social: TargetSocial }) {
+export function SocialBar({
+  target,
+  social,
+  reportable = true,
+}: {
+  target: SocialTarget;
+  social: TargetSocial;
+  /** False on the reader's own review or list: nobody reports themselves. */
+  reportable?: boolean;
+}) {
   const count = social.comments.length;
   return (
     <div className="space-y-3" data-social={`${target.type}-${target.id}`}>
@@ -396,9 +407,11 @@ export function SocialBar({ target, social }: { target: SocialTarget; social: Ta
           <MessageCircle className="size-4" aria-hidden />
           <span data-comment-count="">{formatCount(count)}</span> yorum
         </span>
-        <span className="ml-auto">
-          <ReportForm target={target} />
-        </span>
+        {reportable && (
+          <span className="ml-auto">
+            <ReportForm target={target} />
+          </span>
+        )}
       </div>
       <Comments target={target} social={social} />
     </div>
@@ -407,9 +420,15 @@ export function SocialBar({ target, social }: { target: SocialTarget; social: Ta
 
 /** What goes under each review of a detail page (ReviewsSection's `social`). */
 export function reviewSocialSlot(social: Record<number, TargetSocial>) {
-  function ReviewSocial(review: { id: number }) {
+  function ReviewSocial(review: { id: number; own: boolean }) {
     const shown = social[review.id];
-    return shown ? <SocialBar target={{ type: "review", id: review.id }} social={shown} /> : null;
+    return shown ? (
+      <SocialBar
+        target={{ type: "review", id: review.id }}
+        social={shown}
+        reportable={!review.own}
+      />
+    ) : null;
   }
   return ReviewSocial;
 }
