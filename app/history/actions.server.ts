@@ -112,7 +112,7 @@ export function ratingAction(services: LibraryServices, request: Request) {
 /** A diary form's answer that failed: the message and what was typed, so nothing is lost. */
 export type DiaryAnswer = FormAnswer & { fields?: Record<string, string> };
 
-const DIARY_FIELDS = ["watchedOn", "rating", "review", "rewatch", "tags"] as const;
+const DIARY_FIELDS = ["watchedOn", "rating", "review", "rewatch", "spoiler", "tags"] as const;
 
 /**
  * Every diary form (on a title's page: log a watch; on an entry's page: change or delete it)

@@ -28,6 +28,7 @@ const values = (input: DiaryInput) => ({
   rating: input.rating,
   review: input.review,
   rewatch: input.rewatch,
+  spoiler: input.spoiler,
   tags: input.tags,
 });
 
@@ -106,6 +107,7 @@ export async function upsertDiaryEntry(
       rating: input.rating ?? null,
       review: input.review ?? null,
       rewatch: input.rewatch ?? false,
+      spoiler: input.spoiler ?? false,
       tags: input.tags ?? [],
     })
     .onConflictDoUpdate({
@@ -157,6 +159,7 @@ const entryColumns = {
   rating: diaryEntries.rating,
   review: diaryEntries.review,
   rewatch: diaryEntries.rewatch,
+  spoiler: diaryEntries.spoiler,
   tags: diaryEntries.tags,
   title: titleFacts.title,
   posterPath: titleFacts.posterPath,
@@ -170,6 +173,7 @@ export type DiaryEntryView = {
   rating: number | null;
   review: string | null;
   rewatch: boolean;
+  spoiler: boolean;
   tags: string[];
   /** From title_facts; null if the title's facts were never kept. */
   title: string | null;
@@ -224,6 +228,7 @@ export async function diaryPage(
       rating: page.rating,
       review: page.review,
       rewatch: page.rewatch,
+      spoiler: page.spoiler,
       tags: page.tags,
       title: titleFacts.title,
       posterPath: titleFacts.posterPath,

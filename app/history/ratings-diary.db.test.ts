@@ -122,6 +122,7 @@ const entry = (values: Partial<DiaryInput> = {}): DiaryInput => ({
   rating: null,
   review: null,
   rewatch: false,
+  spoiler: false,
   tags: [],
   ...values,
 });
@@ -262,10 +263,11 @@ describe("the diary form's rules", () => {
   const parse = (fields: Record<string, string>) =>
     schema.safeParse({ watchedOn: "2026-11-20", ...fields });
 
-  it("reads tags, rewatch and an optional rating and review", () => {
+  it("reads tags, rewatch, Sürpriz bozan içerir and an optional rating and review", () => {
     const parsed = parse({
       tags: " sinemada,  Ailece ,, ailece, İstanbul Film Festivali ",
       rewatch: "on",
+      spoiler: "on",
       rating: "",
       review: "  ",
     });
@@ -274,6 +276,7 @@ describe("the diary form's rules", () => {
       rating: null,
       review: null,
       rewatch: true,
+      spoiler: true,
       tags: ["sinemada", "ailece", "İstanbul Film Festivali"],
     });
   });

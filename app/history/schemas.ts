@@ -94,6 +94,11 @@ export function diaryEntrySchema(today: string) {
       (value) => value === "on" || value === "1" || value === "true",
       z.boolean(),
     ),
+    // "Sürpriz bozan içerir" (issue #38.5): the words are folded wherever they are shown.
+    spoiler: z.preprocess(
+      (value) => value === "on" || value === "1" || value === "true",
+      z.boolean(),
+    ),
     tags: z
       .preprocess(
         (value) => (value === undefined || value === null ? "" : value),

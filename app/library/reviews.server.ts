@@ -9,6 +9,8 @@ export interface ReviewView {
   id: number;
   comment: string;
   rating: number | null;
+  /** "Sürpriz bozan içerir": the words are folded until "Göster" (issue #38.5). */
+  spoiler: boolean;
   createdAt: string;
   reviewerName: string | null;
   /** The reviewer's username while their profile is public (their name then links to it). */
@@ -33,6 +35,7 @@ async function readItemReviews(
       userId: reviews.userId,
       comment: reviews.comment,
       rating: reviews.rating,
+      spoiler: reviews.spoiler,
       createdAt: reviews.createdAt,
       reviewerName: profiles.fullName,
       reviewerUsername: sql<
@@ -93,6 +96,8 @@ export function forgetItemReviews(
 export interface ReviewInput {
   comment: string;
   rating: number | null;
+  /** "Sürpriz bozan içerir" (issue #38.5); unmarked when not given. */
+  spoiler?: boolean;
 }
 
 /**
@@ -115,7 +120,12 @@ export async function saveReview(
   );
   const firstWords = await db
     .update(reviews)
-    .set({ comment: input.comment, rating: input.rating, updatedAt: new Date() })
+    .set({
+      comment: input.comment,
+      rating: input.rating,
+      spoiler: input.spoiler ?? false,
+      updatedAt: new Date(),
+    })
     .where(and(mine, isNull(reviews.comment)))
     .returning({ id: reviews.id });
   if (firstWords.length > 0) return "created";
@@ -127,10 +137,16 @@ export async function saveReview(
       itemId: item.id,
       comment: input.comment,
       rating: input.rating,
+      spoiler: input.spoiler ?? false,
     })
     .onConflictDoUpdate({
       target: [reviews.userId, reviews.itemType, reviews.itemId],
-      set: { comment: input.comment, rating: input.rating, updatedAt: new Date() },
+      set: {
+        comment: input.comment,
+        rating: input.rating,
+        spoiler: input.spoiler ?? false,
+        updatedAt: new Date(),
+      },
     })
     // PostgreSQL's xmax is 0 for a row this statement inserted, not for one it updated.
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
@@ -146,7 +162,12 @@ export async function updateReview(
 ) {
   const updated = await db
     .update(reviews)
-    .set({ comment: input.comment, rating: input.rating, updatedAt: new Date() })
+    .set({
+      comment: input.comment,
+      rating: input.rating,
+      spoiler: input.spoiler ?? false,
+      updatedAt: new Date(),
+    })
     .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
     .returning({ id: reviews.id });
   return updated.length > 0;

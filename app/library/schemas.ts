@@ -22,6 +22,8 @@ export const reviewSchema = formSchema({
       .refine((value) => value <= 10, RATING_MESSAGE)
       .transform((value) => (value === 0 ? null : value)),
   ),
+  // "Sürpriz bozan içerir" (issue #38.5): a ticked checkbox sends "on"; absent is unmarked.
+  spoiler: z.preprocess((value) => value === "on" || value === true, z.boolean()),
 });
 
 /** Catalogue ids are positive 32-bit integers (the movie database's and the schema's). */

@@ -3,7 +3,9 @@ import { PRIVATE_PAGE_CACHE } from "~/core/http-cache";
 import { paths } from "~/core/paths";
 import { SITE_NAME } from "~/core/site";
 import { FeedList } from "~/social/components/feed-list";
+import { LikeButton } from "~/social/components/social-controls";
 import { feedCursorText, groupFeed, parseFeedCursor, readFeed } from "~/social/feed.server";
+import { feedLikes } from "~/social/target-social.server";
 import type { Route } from "./+types/feed";
 
 /** /akis: what the people the reader follows watched (issue #38.2). Never in a shared cache. */
@@ -11,7 +13,11 @@ export async function loader({ request, url, context: { services } }: Route.Load
   const user = await requireUser(request, services);
   const cursor = parseFeedCursor(url.searchParams.get("once"));
   const { rows, next } = await readFeed(services.database.db, user.id, cursor);
-  return { groups: groupFeed(rows), nextHref: next ? paths.feed(feedCursorText(next)) : null };
+  return {
+    groups: groupFeed(rows),
+    nextHref: next ? paths.feed(feedCursorText(next)) : null,
+    likes: await feedLikes(services.database.db, rows, user.id),
+  };
 }
 
 export const headers = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE });
@@ -25,7 +31,17 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">Akış</h1>
-      <FeedList groups={loaderData.groups} nextHref={loaderData.nextHref} />
+      <FeedList
+        groups={loaderData.groups}
+        nextHref={loaderData.nextHref}
+        likeFor={(row) => {
+          const type = row.kind === "reviewed" ? "review" : "diary";
+          const like = loaderData.likes[`${type}-${row.id}`];
+          return like ? (
+            <LikeButton target={{ type, id: row.id }} likes={like.likes} liked={like.liked} />
+          ) : null;
+        }}
+      />
     </div>
   );
 }

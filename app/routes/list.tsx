@@ -5,10 +5,14 @@ import { loadListPage } from "~/lists/list-pages.server";
 import { NO_LIST } from "~/lists/schemas";
 import { absoluteUrl, errorMeta, metaTags, shareImage, siteInfo } from "~/seo/meta";
 import { RouteErrorBoundary } from "~/shell/status-pages";
+import { SocialBar } from "~/social/components/social-controls";
+import { listSocial } from "~/social/target-social.server";
 import type { Route } from "./+types/list";
 
-export function loader({ request, params, context: { services } }: Route.LoaderArgs) {
-  return loadListPage(services, request, params.slug);
+export async function loader({ request, params, context: { services } }: Route.LoaderArgs) {
+  const page = await loadListPage(services, request, params.slug);
+  // Beğen and comments on a public list (issue #38): the counts are everyone's, the rest the reader's.
+  return { ...page, social: await listSocial(services, request, page.list) };
 }
 
 // Anonymous readers get a page the page cache may keep (public and unlisted lists alike: the
@@ -35,7 +39,21 @@ export const meta: Route.MetaFunction = ({ data, error, matches }) => {
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ListPage data={loaderData} />;
+  const { social, list } = loaderData;
+  return (
+    <ListPage
+      data={loaderData}
+      social={
+        social && (
+          <SocialBar
+            target={{ type: "list", id: list.id }}
+            social={social}
+            reportable={!social.owner}
+          />
+        )
+      }
+    />
+  );
 }
 
 export function ErrorBoundary() {

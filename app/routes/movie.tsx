@@ -2,6 +2,8 @@ import { MoviePage } from "~/catalogue/components/movie-page";
 import { loadMoviePage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
+import { reviewsSocial } from "~/social/target-social.server";
+import { reviewSocialSlot } from "~/social/components/social-controls";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { AddToListButton } from "~/lists/components/add-to-list-button";
@@ -29,15 +31,19 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : titleHistory(services, request, { type: "movie", id }),
   ]);
   invariantResponse(page && library && history);
-  const seen = await castSeenBefore(
-    services,
-    request,
-    { type: "movie", id: page.movie.id },
-    page.movie.cast,
-  );
+  const [seen, social] = await Promise.all([
+    castSeenBefore(services, request, { type: "movie", id: page.movie.id }, page.movie.cast),
+    reviewsSocial(services, request, library.reviews),
+  ]);
   return pageData(
-    { ...page, ...library, diary: history.diary, seenCast: seen.seenCast },
-    { failed: library.failed || history.failed || seen.failed },
+    {
+      ...page,
+      ...library,
+      diary: history.diary,
+      seenCast: seen.seenCast,
+      reviewSocial: social.reviewSocial,
+    },
+    { failed: library.failed || history.failed || seen.failed || social.failed },
   );
 }
 
@@ -85,6 +91,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}
+          social={reviewSocialSlot(loaderData.reviewSocial)}
           item={{ type: "movie", id: loaderData.movie.id }}
           myRating={loaderData.myRating}
         />

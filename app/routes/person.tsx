@@ -2,6 +2,8 @@ import { PersonPage } from "~/catalogue/components/person-page";
 import { loadPersonPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
+import { reviewsSocial } from "~/social/target-social.server";
+import { reviewSocialSlot } from "~/social/components/social-controls";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { itemLibrary } from "~/library/item-library.server";
 import { personSeo } from "~/seo/detail-meta";
@@ -23,9 +25,10 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : personSeenLine(services, request, id),
   ]);
   invariantResponse(page && library && seen);
+  const social = await reviewsSocial(services, request, library.reviews);
   return pageData(
-    { ...page, ...library, seen: seen.seen },
-    { failed: library.failed || seen.failed },
+    { ...page, ...library, seen: seen.seen, reviewSocial: social.reviewSocial },
+    { failed: library.failed || seen.failed || social.failed },
   );
 }
 
@@ -45,6 +48,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}
+          social={reviewSocialSlot(loaderData.reviewSocial)}
           item={{ type: "person", id: loaderData.person.id }}
         />
       }

@@ -7,6 +7,8 @@ import { SITE_NAME } from "~/core/site";
 import { ProfilePage } from "~/profiles/components/profile-page";
 import { loadPublicProfile } from "~/profiles/profile-page.server";
 import { FollowControls } from "~/social/components/follow-controls";
+import { LikedList } from "~/social/components/liked-list";
+import { likedOnProfile } from "~/social/target-social.server";
 import { loadProfileSocial } from "~/social/profile-social.server";
 import { absoluteUrl, metaTags, shareImage, siteInfo } from "~/seo/meta";
 import { ErrorPage, NotFoundPage } from "~/shell/status-pages";
@@ -22,7 +24,8 @@ export async function loader({ request, params, context: { services } }: Route.L
   // Counts are the same for everyone; the reader's own buttons only for a signed-in reader,
   // whose page is never stored (the root marks it private). Someone blocked gets the 404.
   const social = await loadProfileSocial(services, request, profile.username);
-  return { ...profile, social };
+  const liked = await likedOnProfile(services.database.db, profile.username);
+  return { ...profile, social, liked };
 }
 
 export const headers = publicPageHeaders;
@@ -47,7 +50,13 @@ export const meta: Route.MetaFunction = ({ data: profile, matches }) => {
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ProfilePage data={loaderData} people={<FollowControls social={loaderData.social} />} />;
+  return (
+    <ProfilePage
+      data={loaderData}
+      people={<FollowControls social={loaderData.social} />}
+      liked={<LikedList liked={loaderData.liked} />}
+    />
+  );
 }
 
 /** The site's own 404 page (as for any unknown address), "try again" for anything else. */

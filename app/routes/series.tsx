@@ -2,6 +2,8 @@ import { SeriesPage } from "~/catalogue/components/series-page";
 import { loadSeriesPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
+import { reviewsSocial } from "~/social/target-social.server";
+import { reviewSocialSlot } from "~/social/components/social-controls";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
 import { AddToListButton } from "~/lists/components/add-to-list-button";
@@ -31,15 +33,17 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : seriesMarks(services, request, id),
   ]);
   invariantResponse(page && library && history && marks);
+  const social = await reviewsSocial(services, request, library.reviews);
   return pageData(
     {
       ...page,
       ...library,
+      reviewSocial: social.reviewSocial,
       diary: history.diary,
       progress: marks.seasons,
       progressPartial: marks.partial,
     },
-    { failed: library.failed || history.failed || marks.failed },
+    { failed: library.failed || history.failed || marks.failed || social.failed },
   );
 }
 
@@ -88,6 +92,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       reviews={
         <ReviewsSection
           reviews={loaderData.reviews}
+          social={reviewSocialSlot(loaderData.reviewSocial)}
           item={{ type: "tv", id: loaderData.series.id }}
           myRating={loaderData.myRating}
         />

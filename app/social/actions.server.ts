@@ -125,7 +125,11 @@ export function socialAction(services: LibraryServices, request: Request) {
           return refuse(NOT_FOUND);
         const target = { type: type as (typeof LIKE_TYPES)[number], id };
         if (intent === "unlike") {
-          if (await unlike(db, user.id, target)) await targetChanged(services, target);
+          if (await unlike(db, user.id, target)) {
+            await targetChanged(services, target);
+            // The person's profile shows what they liked.
+            await profilesChanged(services, [await ownKey(db, user.id)]);
+          }
           return answer(services, form, { ok: true, message: "Beğeniniz kaldırıldı" });
         }
         if (!(await withinLimit(db, user.id, "likes"))) return refuse(TOO_MANY.likes);
@@ -139,6 +143,7 @@ export function socialAction(services: LibraryServices, request: Request) {
             target,
           });
           await targetChanged(services, target);
+          await profilesChanged(services, [await ownKey(db, user.id)]);
         }
         return answer(services, form, { ok: true, message: "Beğendiniz" });
       }
@@ -162,8 +167,11 @@ export function socialAction(services: LibraryServices, request: Request) {
       case "delete-comment": {
         const commentId = rowId(form.get("commentId"));
         if (commentId === null) return refuse(NOT_FOUND);
+        // Read before a delete removes it: the page showing the comment is dropped after.
+        const onTarget = await commentTarget(db, commentId);
         if (intent === "delete-comment") {
           if (!(await deleteComment(db, user.id, commentId))) return refuse(NOT_FOUND);
+          if (onTarget) await targetChanged(services, onTarget);
           return answer(services, form, { ok: true, message: "Yorum silindi" });
         }
         const edited = await editComment(
@@ -174,6 +182,7 @@ export function socialAction(services: LibraryServices, request: Request) {
           form.get("spoiler") === "on",
         );
         if (!edited.ok) return refuse(edited.error);
+        if (onTarget) await targetChanged(services, onTarget);
         return answer(services, form, { ok: true, message: "Yorumunuz güncellendi" });
       }
       case "report": {
@@ -196,6 +205,20 @@ export function socialAction(services: LibraryServices, request: Request) {
         return refuse("Bu işlem anlaşılamadı.");
     }
   });
+}
+
+/** The review or list a comment is on. */
+async function commentTarget(db: Database, commentId: number) {
+  const [row] = await queryRows<{ review_id: string | null; list_id: string | null }>(
+    db,
+    sql`select review_id, list_id from comments where id = ${commentId}`,
+  );
+  if (!row) return null;
+  return row.review_id !== null
+    ? { type: "review" as const, id: Number(row.review_id) }
+    : row.list_id !== null
+      ? { type: "list" as const, id: Number(row.list_id) }
+      : null;
 }
 
 /** Drops the cached pages that show a target's counts: a list's page, a review's title. */

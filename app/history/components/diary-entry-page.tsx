@@ -22,6 +22,7 @@ export function DiaryEntryPage({ entry, today }: { entry: DiaryEntryView; today:
     rating: entry.rating,
     review: entry.review ?? "",
     rewatch: entry.rewatch,
+    spoiler: entry.spoiler,
     tags: entry.tags.join(", "),
   });
   return (

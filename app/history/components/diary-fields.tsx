@@ -6,6 +6,7 @@ export interface DiaryFieldValues {
   rating: number | null;
   review: string;
   rewatch: boolean;
+  spoiler: boolean;
   tags: string;
 }
 
@@ -21,6 +22,7 @@ export function typedValues(
     rating: Number.isInteger(rating) && rating >= 1 && rating <= 10 ? rating : null,
     review: fields.review ?? "",
     rewatch: fields.rewatch === "on",
+    spoiler: fields.spoiler === "on",
     tags: fields.tags ?? "",
   };
 }
@@ -85,6 +87,15 @@ export function DiaryFields({
           className="size-5 accent-primary"
         />
         Tekrar izleme
+      </label>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          name="spoiler"
+          defaultChecked={values.spoiler}
+          className="size-5 accent-primary"
+        />
+        Sürpriz bozan içerir
       </label>
       <label className="block space-y-1.5" htmlFor={`${idPrefix}-tags`}>
         <span className="text-sm font-medium">Etiketler (isteğe bağlı)</span>

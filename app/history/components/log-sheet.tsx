@@ -82,6 +82,7 @@ function SignedInLogSheet({
     rating: myRating,
     review: "",
     rewatch: diary.count > 0,
+    spoiler: false,
     tags: "",
   });
   const idPrefix = `izledim-${item.type}-${item.id}`;

@@ -59,7 +59,7 @@ export function ReviewForm({
   initialRating = null,
 }: {
   item: { type: "movie" | "tv" | "person"; id: number };
-  editing?: { id: number; comment: string; rating: number | null };
+  editing?: { id: number; comment: string; rating: number | null; spoiler?: boolean };
   onDone?: () => void;
   /** The person's rating of the item given without words (Puanım), kept by a new review. */
   initialRating?: number | null;
@@ -164,6 +164,15 @@ export function ReviewForm({
         <span className="block text-right text-xs text-muted-foreground">
           {comment.trim().length}/1000
         </span>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="spoiler"
+          defaultChecked={editing?.spoiler ?? false}
+          className="size-4"
+        />
+        Sürpriz bozan içerir
       </label>
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>

@@ -6,6 +6,7 @@ import { paths } from "~/core/paths";
 import { Link } from "~/ui/link";
 import { initialLetter } from "~/ui/initial";
 import { useHydrated } from "~/ui/use-hydrated";
+import { SpoilerText } from "~/ui/spoiler";
 import type { ReviewView } from "../reviews.server";
 import { REVIEW_OFFER_PARAM } from "../statuses";
 import { ReviewForm } from "./review-form";
@@ -33,7 +34,15 @@ function DeleteButton({ reviewId }: { reviewId: number }) {
   );
 }
 
-function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNode }) {
+function ReviewCard({
+  review,
+  actions,
+  social,
+}: {
+  review: ReviewView;
+  actions?: ReactNode;
+  social?: ReactNode;
+}) {
   const name = review.reviewerName?.trim() || "Anonim";
   return (
     <article className="flex gap-3 rounded-xl border bg-card p-4" aria-label={`${name} yorumu`}>
@@ -66,7 +75,12 @@ function ReviewCard({ review, actions }: { review: ReviewView; actions?: ReactNo
           {actions && <div className="ml-auto flex gap-1">{actions}</div>}
         </header>
         {/* Text only: React escapes it, so markup in a comment is shown, never run. */}
-        <p className="text-sm leading-relaxed break-words whitespace-pre-line">{review.comment}</p>
+        <SpoilerText
+          text={review.comment}
+          spoiler={review.spoiler}
+          className="text-sm leading-relaxed break-words whitespace-pre-line"
+        />
+        {social && <div className="border-t pt-3">{social}</div>}
       </div>
     </article>
   );
@@ -76,10 +90,12 @@ function OwnReview({
   review,
   item,
   myRating,
+  social,
 }: {
   review: ReviewView;
   item: { type: "movie" | "tv" | "person"; id: number };
   myRating: number | null;
+  social?: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
   if (editing)
@@ -94,6 +110,7 @@ function OwnReview({
   return (
     <ReviewCard
       review={review}
+      social={social}
       actions={
         <>
           <button
@@ -116,8 +133,11 @@ export function ReviewsSection({
   reviews,
   item,
   myRating = null,
+  social,
 }: {
   reviews: ReviewView[];
+  /** What goes under each review: its likes and comments (issue #38, app/social). */
+  social?: (review: ReviewView) => ReactNode;
   item: { type: "movie" | "tv" | "person"; id: number };
   /** Puanım given without words: a new review starts with it, so writing keeps the rating. */
   myRating?: number | null;
@@ -138,7 +158,13 @@ export function ReviewsSection({
         </p>
       )}
       {own ? (
-        <OwnReview key={own.id} review={own} item={item} myRating={myRating} />
+        <OwnReview
+          key={own.id}
+          review={own}
+          item={item}
+          myRating={myRating}
+          social={social?.(own)}
+        />
       ) : (
         <ReviewForm item={item} initialRating={myRating} />
       )}
@@ -149,7 +175,7 @@ export function ReviewsSection({
       ) : (
         <div className="space-y-3">
           {others.map((review) => (
-            <ReviewCard key={review.id} review={review} />
+            <ReviewCard key={review.id} review={review} social={social?.(review)} />
           ))}
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
 import { formatCount, yearOf } from "~/core/format";
@@ -58,7 +59,14 @@ function ItemCard({
 }
 
 /** /liste/{id}-{slug}: a list as anyone allowed to read it sees it. */
-export function ListPage({ data: { list, page, totalPages, offset } }: { data: ListPageData }) {
+export function ListPage({
+  data: { list, page, totalPages, offset },
+  social,
+}: {
+  data: ListPageData;
+  /** Beğen and the comments of a public list (issue #38, app/social). */
+  social?: ReactNode;
+}) {
   const image = useImageUrl();
   const owner = list.owner.publicUsername ? (
     <Link to={paths.profile(list.owner.publicUsername)} className="text-primary hover:underline">
@@ -126,6 +134,14 @@ export function ListPage({ data: { list, page, totalPages, offset } }: { data: L
       )}
       {totalPages > 1 && (
         <Pager page={page} totalPages={totalPages} hrefFor={(n) => paths.list(list, n)} />
+      )}
+      {social && (
+        <section aria-labelledby="liste-yorumlari" className="max-w-3xl space-y-3">
+          <h2 id="liste-yorumlari" className="text-xl font-bold">
+            Beğeniler ve yorumlar
+          </h2>
+          {social}
+        </section>
       )}
     </div>
   );

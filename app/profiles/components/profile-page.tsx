@@ -100,7 +100,16 @@ const asTitle = (film: FavoriteFilm): ProfileTitle => ({
  * /u/{kullanıcı-adı}: the person's name, Favori 4, public lists, ratings and diary; `people` is
  * what the route adds under the name (follower counts and Takip et, issue #38).
  */
-export function ProfilePage({ data, people }: { data: PublicProfile; people?: ReactNode }) {
+export function ProfilePage({
+  data,
+  people,
+  liked,
+}: {
+  data: PublicProfile;
+  people?: ReactNode;
+  /** "Beğendikleri" at the page's end (issue #38, app/social). */
+  liked?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-8">
       <header className="flex items-center gap-4">
@@ -211,6 +220,7 @@ export function ProfilePage({ data, people }: { data: PublicProfile; people?: Re
           </ul>
         )}
       </Section>
+      {liked}
     </div>
   );
 }

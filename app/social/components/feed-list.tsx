@@ -1,9 +1,10 @@
+import type { ReactNode } from "react";
 import { formatLongDate } from "~/core/format";
 import { paths } from "~/core/paths";
 import { Star } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import type { FeedGroup, FeedRow } from "../feed.server";
-import { SpoilerText } from "./spoiler";
+import { SpoilerText } from "~/ui/spoiler";
 
 const KIND = { movie: "Film", tv: "Dizi" } as const;
 
@@ -54,7 +55,13 @@ function Rating({ rating }: { rating: number | null }) {
   );
 }
 
-function GroupItem({ group }: { group: FeedGroup }) {
+function GroupItem({
+  group,
+  likeFor,
+}: {
+  group: FeedGroup;
+  likeFor?: (row: FeedGroup["rows"][number]) => ReactNode;
+}) {
   const first = group.rows[0]!;
   return (
     <li className="space-y-2 p-4" data-feed-group={group.kind}>
@@ -87,11 +94,17 @@ function GroupItem({ group }: { group: FeedGroup }) {
               {row.text && (
                 <>
                   <SpoilerText text={row.text} spoiler={row.spoiler} className="text-sm" />
-                  {row.kind === "reviewed" && (
-                    <Link to={`${titleHref(row)}#yorumlar`} className="text-xs hover:text-primary">
-                      Yorumu okuyun
-                    </Link>
-                  )}
+                  <span className="flex flex-wrap items-center gap-3">
+                    {likeFor?.(row)}
+                    {row.kind === "reviewed" && (
+                      <Link
+                        to={`${titleHref(row)}#yorumlar`}
+                        className="text-xs hover:text-primary"
+                      >
+                        Yorumu okuyun
+                      </Link>
+                    )}
+                  </span>
                 </>
               )}
             </li>
@@ -106,9 +119,12 @@ function GroupItem({ group }: { group: FeedGroup }) {
 export function FeedList({
   groups,
   nextHref,
+  likeFor,
 }: {
   groups: readonly FeedGroup[];
   nextHref: string | null;
+  /** Beğen for a row with words (on /akis; the home page's section shows none). */
+  likeFor?: (row: FeedGroup["rows"][number]) => ReactNode;
 }) {
   if (groups.length === 0)
     return (
@@ -121,7 +137,7 @@ export function FeedList({
     <div className="space-y-4">
       <ol className="divide-y rounded-xl border bg-card" data-feed="">
         {groups.map((group) => (
-          <GroupItem key={`${group.kind}-${group.rows[0]!.id}`} group={group} />
+          <GroupItem key={`${group.kind}-${group.rows[0]!.id}`} group={group} likeFor={likeFor} />
         ))}
       </ol>
       {nextHref && (
