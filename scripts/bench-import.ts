@@ -322,9 +322,9 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
         const started = performance.now();
         const response = await fetch(`${site}${OTHER_PAGES[turn % OTHER_PAGES.length]}`, {
           headers: { Cookie: cookie },
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) errors++;
+        }).catch(() => null);
+        await response?.arrayBuffer();
+        if (response?.status !== 200) errors++;
         if (phase === at) pages[at].push(performance.now() - started);
         await sleep(THINK_MS);
       }
@@ -398,6 +398,10 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
       reviewMs,
       choiceMs,
     };
+  } catch (error) {
+    // What the server said last, when it went away under the bench.
+    console.error(server?.output().slice(-4_000));
+    throw error;
   } finally {
     await server?.stop();
     await postgres?.drop();
