@@ -22,25 +22,31 @@ import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { projectRoot, startAppServer, type TestServer } from "../tests/support/app-server";
-import { newAccount } from "../tests/support/form-posts";
+import { newAccount, postForm } from "../tests/support/form-posts";
 import { zipOf } from "../tests/support/import-files";
 import { benchHistory, printHistoryBench, throwawayDatabase } from "./bench-history";
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
+/** Which export is generated: Letterboxd's (the default), TV Time's GDPR ZIP or Trakt's ZIP. */
+const FORMAT = (process.env.BENCH_IMPORT_FORMAT ?? "letterboxd") as
+  "letterboxd" | "tvtime" | "trakt";
+if (!["letterboxd", "tvtime", "trakt"].includes(FORMAT))
+  throw new Error("BENCH_IMPORT_FORMAT: letterboxd, tvtime or trakt");
+const DEFAULT_ROWS = { letterboxd: 50_000, tvtime: 20_000, trakt: 5_000 };
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? DEFAULT_ROWS[FORMAT]);
 const IDLE_MS = Number(process.env.BENCH_IMPORT_IDLE_MS ?? 15_000);
 const AFTER_MS = 10_000;
 const OTHERS = 3;
 const THINK_MS = 250;
 const OTHER_PAGES = ["/dashboard", "/dashboard/liste", "/hesap"];
 
-interface Film {
+interface NamedFilm {
   title: string;
   year: number;
 }
 
-async function catalogueFilms(): Promise<Film[]> {
+async function catalogueFilms(): Promise<NamedFilm[]> {
   const folder = path.join(projectRoot, "content", "catalogue", "movies");
-  const films: Film[] = [];
+  const films: NamedFilm[] = [];
   for (const file of await readdir(folder)) {
     const list = JSON.parse(await readFile(path.join(folder, file), "utf8")) as {
       title: string;
@@ -57,7 +63,7 @@ async function catalogueFilms(): Promise<Film[]> {
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** The export's four files, ROWS rows in all: 40% diary, 20% ratings, 25% watched, 15% list. */
-function exportFiles(films: Film[]) {
+function exportFiles(films: NamedFilm[]) {
   const counts = {
     diary: Math.round(ROWS * 0.4),
     ratings: Math.round(ROWS * 0.2),
@@ -102,6 +108,149 @@ function exportFiles(films: Film[]) {
   };
 }
 
+interface Film {
+  id: number;
+  imdbId: string | null;
+  title: string;
+  year: number;
+}
+
+interface Series {
+  id: number;
+  imdbId: string | null;
+  name: string;
+  year: number;
+  /** Aired seasons (1 and up) and their episode counts. */
+  seasons: { season: number; episodes: number }[];
+}
+
+async function catalogueItems<Item>(kind: "movies" | "series", read: (item: never) => Item) {
+  const folder = path.join(projectRoot, "content", "catalogue", kind);
+  const items: Item[] = [];
+  for (const file of (await readdir(folder)).sort())
+    for (const item of JSON.parse(await readFile(path.join(folder, file), "utf8")) as never[])
+      items.push(read(item));
+  return items;
+}
+
+const catalogueSeries = () =>
+  catalogueItems(
+    "series",
+    (item: {
+      id: number;
+      imdbId?: string | null;
+      originalName: string;
+      firstAirDate: string;
+      seasons: { seasonNumber: number; episodeCount: number; airDate: string | null }[];
+    }) => ({
+      id: item.id,
+      imdbId: item.imdbId ?? null,
+      name: item.originalName,
+      year: Number(item.firstAirDate.slice(0, 4)),
+      seasons: item.seasons
+        .filter(
+          (season) => season.seasonNumber >= 1 && season.airDate && season.airDate < "2026-01-01",
+        )
+        .map((season) => ({ season: season.seasonNumber, episodes: season.episodeCount })),
+    }),
+  );
+
+const catalogueFilmIds = () =>
+  catalogueItems(
+    "movies",
+    (item: { id: number; imdbId?: string | null; originalTitle: string; releaseDate: string }) => ({
+      id: item.id,
+      imdbId: item.imdbId ?? null,
+      title: item.originalTitle,
+      year: Number(item.releaseDate.slice(0, 4)),
+    }),
+  );
+
+/** Every aired episode of the catalogue's series, in order: the rows' episodes, round and round. */
+function episodesOf(series: Series[]) {
+  return series.flatMap((show) =>
+    show.seasons.flatMap(({ season, episodes }) =>
+      Array.from({ length: episodes }, (_, index) => ({ show, season, episode: index + 1 })),
+    ),
+  );
+}
+
+/** An instant a few hours apart per row, from 2016 on. */
+const instant = (index: number) => new Date(Date.UTC(2016, 0, 1) + index * 4 * 3_600_000);
+
+/**
+ * TV Time's GDPR export: ROWS episode rows in tracking-prod-records-v2.csv over the catalogue's
+ * series (more rows than episodes: later rounds are rewatches), by TheTVDB ids the embedded
+ * catalogue does not know, so each series is asked once on the review screen (by its name, as
+ * TV Time gives no year) and answered by the bench, as a person would.
+ */
+function tvTimeFiles(series: Series[]) {
+  const episodes = episodesOf(series);
+  const lines = Array.from({ length: ROWS }, (_, index) => {
+    const { show, season, episode } = episodes[index % episodes.length]!;
+    const at = instant(index).toISOString().slice(0, 19).replace("T", " ");
+    const epId = 5_000_000 + index;
+    return `tracking,${900_000 + show.id},${epId},${season},k${index},7,${at},${epId},${quoted(show.name)},${episode}`;
+  });
+  return {
+    "tracking-prod-records-v2.csv":
+      "\ufeffgsi,s_id,ep_id,season_number,key,user_id,created_at,episode_id,series_name,episode_number\r\n" +
+      lines.join("\r\n") +
+      "\r\n",
+  };
+}
+
+/**
+ * Trakt's export: watched-history-1.json of ROWS watches, two episodes for each film, named by
+ * the catalogue's ids (its ids are the movie database's), so every row matches without a question.
+ */
+function traktFiles(films: Film[], series: Series[]) {
+  const episodes = episodesOf(series);
+  const history = Array.from({ length: ROWS }, (_, index) => {
+    const watchedAt = instant(index).toISOString();
+    if (index % 3 === 2) {
+      const film = films[(index * 7) % films.length]!;
+      return {
+        id: index + 1,
+        watched_at: watchedAt,
+        action: "watch",
+        type: "movie",
+        movie: {
+          title: film.title,
+          year: film.year,
+          ids: { trakt: index + 1, imdb: film.imdbId, tmdb: film.id },
+        },
+      };
+    }
+    const { show, season, episode } = episodes[index % episodes.length]!;
+    return {
+      id: index + 1,
+      watched_at: watchedAt,
+      action: "scrobble",
+      type: "episode",
+      episode: { season, number: episode, title: `Bölüm ${episode}`, ids: { trakt: index + 1 } },
+      show: {
+        title: show.name,
+        year: show.year,
+        ids: { trakt: show.id, imdb: show.imdbId, tmdb: show.id },
+      },
+    };
+  });
+  return { "watched-history-1.json": JSON.stringify(history, null, 2) };
+}
+
+/** The review screen's questions on an import's page: each row's id and its first candidate. */
+function questionsOf(html: string) {
+  return html
+    .split('name="rowId"')
+    .slice(1)
+    .map((part) => ({
+      rowId: /value="(\d+)"/.exec(part)?.[1] ?? "",
+      choice: /name="choice" value="((?:movie|tv):\d+)"/.exec(part.split('name="rowId"')[0]!)?.[1],
+    }))
+    .filter((question) => question.rowId !== "");
+}
+
 type Phase = "idle" | "during" | "after";
 
 const percentile = (values: number[], share: number) => {
@@ -132,6 +281,11 @@ interface ImportBench {
   pages: Record<Phase, number[]>;
   errors: number;
   peakRssMb: number;
+  /** Resident memory at the end of the idle phase: the growth is the peak's excess over it. */
+  idleRssMb: number;
+  /** Upload to the review screen, and each of the bench's answers there (TV Time's series). */
+  reviewMs: number;
+  choiceMs: number[];
 }
 
 async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<ImportBench> {
@@ -168,9 +322,9 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
         const started = performance.now();
         const response = await fetch(`${site}${OTHER_PAGES[turn % OTHER_PAGES.length]}`, {
           headers: { Cookie: cookie },
-        });
-        await response.arrayBuffer();
-        if (response.status !== 200) errors++;
+        }).catch(() => null);
+        await response?.arrayBuffer();
+        if (response?.status !== 200) errors++;
         if (phase === at) pages[at].push(performance.now() - started);
         await sleep(THINK_MS);
       }
@@ -181,6 +335,7 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
     }, 250);
     const browsing = Promise.all(others.map((cookie, index) => browse(cookie, index)));
     await sleep(IDLE_MS);
+    const rssIdle = rssMb(server.process.pid);
 
     phase = "during";
     const form = new FormData();
@@ -195,14 +350,33 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
     const uploadMs = performance.now() - started;
     const statusPath = uploaded.headers.get("location");
     let rows = "";
+    let reviewMs = NaN;
+    const choiceMs: number[] = [];
     if (uploaded.status === 302 && statusPath) {
       for (;;) {
         const html = await (
           await fetch(`${site}${statusPath}`, { headers: { Cookie: importer } })
         ).text();
         rows = /(\d[\d.]*) \/ (\d[\d.]*) satır/.exec(html)?.[0] ?? rows;
-        if (!html.includes("Sürüyor")) break;
-        await sleep(1_000);
+        if (html.includes("Sürüyor")) {
+          await sleep(1_000);
+          continue;
+        }
+        // The review screen: the bench answers each question with its first candidate (or
+        // skips a row with none), a person's choices one after another.
+        const questions = questionsOf(html);
+        if (questions.length === 0) break;
+        if (Number.isNaN(reviewMs)) reviewMs = performance.now() - started;
+        for (const { rowId, choice } of questions) {
+          const asked = performance.now();
+          await postForm(
+            site,
+            statusPath,
+            choice ? { intent: "pick", rowId, choice } : { intent: "skip", rowId },
+            importer,
+          );
+          choiceMs.push(performance.now() - asked);
+        }
       }
     }
     const importMs = performance.now() - started;
@@ -220,7 +394,14 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
       pages,
       errors,
       peakRssMb,
+      idleRssMb: rssIdle,
+      reviewMs,
+      choiceMs,
     };
+  } catch (error) {
+    // What the server said last, when it went away under the bench.
+    console.error(server?.output().slice(-4_000));
+    throw error;
   } finally {
     await server?.stop();
     await postgres?.drop();
@@ -232,7 +413,9 @@ function printImportBench(result: ImportBench) {
   const ms = (value: number) => (Number.isNaN(value) ? "-" : `${Math.round(value)} ms`);
   const idleP95 = percentile(result.pages.idle, 0.95);
   const duringP95 = percentile(result.pages.during, 0.95);
-  console.log(`\nbench:import on ${result.database} (Node ${process.version}, ${ROWS} rows)`);
+  console.log(
+    `\nbench:import on ${result.database} (Node ${process.version}, ${FORMAT}, ${ROWS} rows)`,
+  );
   console.log(
     `  upload answered: ${ms(result.uploadMs)} (status ${result.uploadStatus}); import done after ${(result.importMs / 1000).toFixed(1)} s (${result.rows})`,
   );
@@ -245,8 +428,12 @@ function printImportBench(result: ImportBench) {
       max: ms(Math.max(...result.pages[phase])),
     })),
   );
+  if (result.choiceMs.length > 0)
+    console.log(
+      `  review screen after ${(result.reviewMs / 1000).toFixed(1)} s; ${result.choiceMs.length} choices answered: p50 ${ms(percentile(result.choiceMs, 0.5))}, max ${ms(Math.max(...result.choiceMs))}`,
+    );
   console.log(
-    `  server peak resident memory: ${Math.round(result.peakRssMb)} MB; pages not 200: ${result.errors}`,
+    `  server peak resident memory: ${Math.round(result.peakRssMb)} MB (+${Math.round(result.peakRssMb - result.idleRssMb)} MB over idle); pages not 200: ${result.errors}`,
   );
   console.log(
     `  targets: upload ≤ 2 s ${result.uploadMs <= 2_000 ? "met" : "MISSED"}, ` +
@@ -260,8 +447,14 @@ async function main() {
     stdio: "inherit",
   });
   if (build.status !== 0) throw new Error("the build failed");
-  const zip = await zipOf(exportFiles(await catalogueFilms()));
-  console.log(`file: ZIP of ${ROWS} rows, ${(zip.length / 1024).toFixed(0)} KB`);
+  const files =
+    FORMAT === "tvtime"
+      ? tvTimeFiles(await catalogueSeries())
+      : FORMAT === "trakt"
+        ? traktFiles(await catalogueFilmIds(), await catalogueSeries())
+        : exportFiles(await catalogueFilms());
+  const zip = await zipOf(files);
+  console.log(`file: ${FORMAT} ZIP of ${ROWS} rows, ${(zip.length / 1024).toFixed(0)} KB`);
   printImportBench(await benchOn("pglite", zip));
   if (process.env.BENCH_DATABASE_URL) printImportBench(await benchOn("postgres", zip));
   else console.log("\n(PostgreSQL: set BENCH_DATABASE_URL to an admin URL to measure it too)");

@@ -71,6 +71,11 @@ export interface ImportReport {
   /** Why the whole file was refused when the job read it (nothing was written then). */
   refusal?: string;
   /**
+   * A Netflix archive of several profiles: their names, asked on the import's page before any
+   * row is read or written (the upload is kept until the person answers).
+   */
+  askProfile?: string[];
+  /**
    * Letterboxd's profile.csv favourite films, matched, in their order: offered as Favori 4 on
    * the import's page and written only when the person says so (`answered`).
    */
@@ -145,12 +150,18 @@ export const importUploads = pgTable(
     bytes: bytea("bytes").notNull(),
     /** The person's answer for a lone Letterboxd list: watched.csv or watchlist.csv. */
     list: text("list", { enum: ["watched", "watchlist"] }),
+    /** The person's answer for a Netflix archive of several profiles: the one to import. */
+    profile: text("profile"),
   },
   (table) => [
     check("import_uploads_size_check", sql`octet_length(${table.bytes}) between 1 and 10485760`),
     check(
       "import_uploads_list_check",
       sql`${table.list} is null or ${table.list} in ('watched', 'watchlist')`,
+    ),
+    check(
+      "import_uploads_profile_check",
+      sql`${table.profile} is null or char_length(${table.profile}) between 1 and 100`,
     ),
   ],
 );

@@ -17,6 +17,7 @@ import { diaryEntries } from "~/db/history-schema";
 import { today } from "~/core/clock.server";
 import { importFixture, tvTimeZip, zipOf } from "../../../tests/support/import-files";
 import {
+  chooseProfile,
   createImport,
   importOf,
   resolveRow,
@@ -56,7 +57,7 @@ beforeAll(async () => {
     changes: { changed: async () => undefined } as unknown as ItemChanges,
     importLists: { putImportedItem: async () => "added" },
   };
-  for (const id of ["deniz", "elif", "tvtime", "netflix1", "netflix2"])
+  for (const id of ["deniz", "elif", "tvtime", "netflix1", "netflix2", "netflix3", "netflix4"])
     await createTestUser(handle, id);
 }, 120_000);
 afterAll(async () => {
@@ -468,5 +469,51 @@ describe("importing Netflix's viewing activity", () => {
       skippedFiles: [{ file: "ratings.csv", reason: expect.stringContaining("başparmak") }],
     });
     if (read.ok) expect(read.rows).toHaveLength(2);
+  });
+  it("keeps an archive of several profiles waiting for the person's answer, then imports that profile alone", async () => {
+    const archive = await zipOf(
+      Object.fromEntries(
+        ["ViewingActivity.csv", "MyList.csv"].map((name) => [
+          `netflix-report/${name}`,
+          importFixture(`netflix/${name}`),
+        ]),
+      ),
+    );
+    const upload = { fileName: "netflix-report.zip", source: "netflix" as const, bytes: archive };
+    const created = await createImport(services, "netflix3", upload);
+    if (!created.ok) throw new Error(created.message);
+    await runImport(services, created.importId);
+    const asked = (await importOf(handle.db, "netflix3", created.importId))!;
+    expect(asked).toMatchObject({ status: "review", totalRows: 0, review: [] });
+    expect(asked.report.askProfile).toEqual(["Ayşe", "Mehmet"]);
+    expect(asked.report.refusal).toBeUndefined();
+    // Only a name it offered, only by its owner.
+    expect(await chooseProfile(services, "netflix3", created.importId, "Zeynep")).toBe("not-asked");
+    expect(await chooseProfile(services, "netflix2", created.importId, "Ayşe")).toBe("not-asked");
+    expect(await chooseProfile(services, "netflix3", created.importId, "Ayşe")).toBe("chosen");
+    expect(await chooseProfile(services, "netflix3", created.importId, "Ayşe")).toBe("not-asked");
+    await runImport(services, created.importId);
+    const done = (await importOf(handle.db, "netflix3", created.importId))!;
+    expect(done.report.askProfile).toBeUndefined();
+    expect(done.totalRows).toBe(2);
+    // Ayşe's one episode (Mehmet's Pilot is not hers) and her My List; nothing of Mehmet's.
+    const marks = await handle.db
+      .select({ season: episodeWatches.seasonNumber, episode: episodeWatches.episodeNumber })
+      .from(episodeWatches)
+      .where(eq(episodeWatches.userId, "netflix3"));
+    expect({ written: done.report.written, marks }).toEqual({
+      written: { episode: 1, watchlist: 1 },
+      marks: [{ season: 1, episode: 7 }],
+    });
+
+    // "Hiçbirini içe aktarma": the file is dropped unread and the import ends.
+    const second = await createImport(services, "netflix4", upload);
+    if (!second.ok) throw new Error(second.message);
+    await runImport(services, second.importId);
+    expect(await skipRemaining(handle.db, "netflix4", second.importId)).toBe(true);
+    const ended = (await importOf(handle.db, "netflix4", second.importId))!;
+    expect(ended).toMatchObject({ status: "done", totalRows: 0 });
+    expect(ended.report.askProfile).toBeUndefined();
+    expect(await chooseProfile(services, "netflix4", second.importId, "Ayşe")).toBe("not-asked");
   });
 });

@@ -9,6 +9,7 @@ import { formSchema, z } from "~/ui/zod";
 import {
   answerFavorites,
   cancelImport,
+  chooseProfile,
   createImport,
   importOf,
   importsOf,
@@ -130,11 +131,15 @@ export async function importStatusData(
   return data({ ...found, createdAt: found.createdAt.toISOString(), search }, privately);
 }
 
+const RUNNING_NOW =
+  "Süren bir içe aktarımınız var. O bitince bu profili seçebilirsiniz; dosyanız burada bekliyor.";
+
 const resolutionSchema = formSchema({
-  intent: z.enum(["pick", "skip", "skip-all", "cancel", "favorites"], {
+  intent: z.enum(["pick", "skip", "skip-all", "cancel", "favorites", "profile"], {
     error: "Bilinmeyen işlem",
   }),
   answer: z.enum(["accept", "decline"]).optional(),
+  profile: z.string().min(1).max(100).optional(),
   rowId: z
     .string()
     .regex(/^\d{1,15}$/)
@@ -165,11 +170,25 @@ export async function resolveAction(
     rowId: form.get("rowId") ?? undefined,
     choice: form.get("choice") ?? undefined,
     answer: form.get("answer") ?? undefined,
+    profile: form.get("profile") ?? undefined,
   });
   const failed = () => services.flash.redirect(back, "error", "Bu satır artık seçim beklemiyor.");
   if (!parsed.success) return failed();
-  const { intent, rowId, choice, answer } = parsed.data;
+  const { intent, rowId, choice, answer, profile } = parsed.data;
   const db = services.database.db;
+  if (intent === "profile") {
+    if (profile === undefined)
+      return services.flash.redirect(back, "error", "Lütfen bir profil seçin.");
+    const chosen = await chooseProfile(services, user.id, importId, profile);
+    if (chosen === "running") return services.flash.redirect(back, "error", RUNNING_NOW);
+    if (chosen === "not-asked")
+      return services.flash.redirect(back, "error", "Bu soru artık yanıt beklemiyor.");
+    return services.flash.redirect(
+      back,
+      "success",
+      `“${profile}” profilinin geçmişi içe aktarılıyor.`,
+    );
+  }
   if (intent === "favorites") {
     const answered =
       answer !== undefined && (await answerFavorites(db, user.id, importId, answer, setFavorites));

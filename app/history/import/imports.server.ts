@@ -102,6 +102,14 @@ const RUNNING_MESSAGE =
 
 export type CreateResult = { ok: true; importId: number } | { ok: false; message: string };
 
+const emptyReport = (): ImportReport => ({
+  written: {},
+  skipped: 0,
+  badRows: [],
+  badRowCount: 0,
+  notes: [],
+});
+
 const DAILY_LIMIT_MESSAGE = `Bir günde en fazla ${IMPORTS_PER_DAY} içe aktarım yapabilirsiniz. Lütfen yarın yeniden deneyin.`;
 
 /**
@@ -131,7 +139,7 @@ export async function createImport(
     .where(and(eq(imports.userId, userId), gt(imports.createdAt, sql`now() - interval '1 day'`)));
   if (recent && (recent.accepted >= IMPORTS_PER_DAY || recent.all >= UPLOADS_PER_DAY))
     return { ok: false, message: DAILY_LIMIT_MESSAGE };
-  const report: ImportReport = { written: {}, skipped: 0, badRows: [], badRowCount: 0, notes: [] };
+  const report = emptyReport();
   let importId: number;
   try {
     importId = await db.transaction(async (tx) => {
@@ -483,17 +491,33 @@ async function readStoredUpload(
 ): Promise<boolean> {
   const db = services.database.db;
   const [upload] = await db
-    .select({ bytes: importUploads.bytes, list: importUploads.list, fileName: imports.fileName })
+    .select({
+      bytes: importUploads.bytes,
+      list: importUploads.list,
+      profile: importUploads.profile,
+      fileName: imports.fileName,
+    })
     .from(importUploads)
     .innerJoin(imports, eq(imports.id, importUploads.importId))
     .where(eq(importUploads.importId, importId));
   if (!upload) return true;
   const read = await readUpload(upload.fileName, upload.bytes, {
     choice: upload.list ?? undefined,
+    profile: upload.profile ?? undefined,
     today: today(),
     onProgress: keepLease,
   });
-  const report: ImportReport = { written: {}, skipped: 0, badRows: [], badRowCount: 0, notes: [] };
+  if (!read.ok && read.askProfile) {
+    // A Netflix archive of several profiles: the import waits for the person's answer on its
+    // page, the upload kept, nothing read into rows yet (chooseProfile queues it again).
+    await db
+      .update(imports)
+      .set({ status: "review", report: { ...emptyReport(), askProfile: read.askProfile } })
+      .where(and(eq(imports.id, importId), eq(imports.status, "running")));
+    services.logger.info({ importId }, "history import asks for a profile");
+    return false;
+  }
+  const report = emptyReport();
   if (read.ok) {
     report.badRows = read.badRows.slice(0, REPORT_ROWS);
     report.badRowCount = read.badRows.length;
@@ -980,6 +1004,12 @@ export async function skipRemaining(db: Database, userId: string, importId: numb
     .update(importRows)
     .set({ state: "skipped" })
     .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")));
+  // A Netflix archive whose profile was not chosen: its file is not read at all.
+  await db.delete(importUploads).where(eq(importUploads.importId, importId));
+  await db
+    .update(imports)
+    .set({ report: sql`${imports.report} - 'askProfile'` })
+    .where(eq(imports.id, importId));
   await finishIfResolved(db, importId);
   return true;
 }
@@ -1088,4 +1118,51 @@ export async function answerFavorites(
     );
   }
   return true;
+}
+
+export type ProfileAnswer = "chosen" | "running" | "not-asked";
+
+/**
+ * The person's answer to a Netflix archive's profile question: the upload, kept while the import
+ * waited, is read again for that profile's rows alone. "running" when another import of theirs
+ * runs now (one at a time), "not-asked" when the import no longer waits for it or the name is
+ * not one it offered.
+ */
+export async function chooseProfile(
+  services: ImportServices,
+  userId: string,
+  importId: number,
+  profile: string,
+): Promise<ProfileAnswer> {
+  const db = services.database.db;
+  let answer: ProfileAnswer;
+  try {
+    answer = await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ report: imports.report })
+        .from(imports)
+        .where(
+          and(eq(imports.id, importId), eq(imports.userId, userId), eq(imports.status, "review")),
+        )
+        .for("update");
+      if (!found?.report.askProfile?.includes(profile)) return "not-asked";
+      const kept = await tx
+        .update(importUploads)
+        .set({ profile })
+        .where(eq(importUploads.importId, importId))
+        .returning({ id: importUploads.importId });
+      if (kept.length === 0) return "not-asked";
+      const { askProfile: _asked, ...report } = found.report;
+      await tx
+        .update(imports)
+        .set({ status: "running", report, workedAt: null })
+        .where(eq(imports.id, importId));
+      return "chosen";
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "imports_one_running_per_user")) return "running";
+    throw error;
+  }
+  if (answer === "chosen") await queueImport(services.jobs, importId);
+  return answer;
 }

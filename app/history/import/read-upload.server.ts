@@ -304,7 +304,11 @@ export async function readUpload(
     const netflix = into.rules.netflix;
     if (netflix.profiles.size > 1 && !into.headersOnly) {
       const names = [...netflix.profiles.keys()].sort((a, b) => a.localeCompare(b, "tr"));
-      const chosen = options.profile ? netflix.profiles.get(options.profile) : undefined;
+      // The question showed each name as `shown` gives it: the answer is compared so.
+      const chosen = options.profile
+        ? (netflix.profiles.get(options.profile) ??
+          [...netflix.profiles].find(([name]) => shown(name) === options.profile)?.[1])
+        : undefined;
       if (!chosen)
         throw new Refused(
           `Bu Netflix arşivinde birden çok profil var (${names.map(shown).join(", ")}). Lütfen hangisinin geçmişini içe aktaracağınızı seçip dosyayı yeniden yükleyin.`,

@@ -317,6 +317,43 @@ function FavoritesQuestion({ report }: { report: ImportReport }) {
   );
 }
 
+/**
+ * A Netflix archive shared by several profiles (decision 037): nothing is read or written until
+ * the person says which profile is theirs. A plain form of radio buttons.
+ */
+function ProfileQuestion({ profiles }: { profiles: string[] }) {
+  return (
+    <section aria-labelledby="profil" className="space-y-3 rounded-2xl border bg-card p-4">
+      <h2 id="profil" className="text-xl font-semibold">
+        Hangi Netflix profili sizin?
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Bu Netflix arşivinde birden çok profilin izleme geçmişi var. Yalnızca seçtiğiniz profilin
+        geçmişini içe aktarırız; diğer profillerden hiçbir şey yazılmaz.
+      </p>
+      <Form method="post" className="space-y-3">
+        <fieldset className="space-y-1.5">
+          <legend className="sr-only">Netflix profiliniz</legend>
+          {profiles.map((profile) => (
+            <label key={profile} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="profile" value={profile} required />
+              <span className="break-all">{profile}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" name="intent" value="profile">
+            Bu profili içe aktar
+          </Button>
+          <Button type="submit" name="intent" value="skip-all" variant="outline" formNoValidate>
+            Hiçbirini içe aktarma
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 function BadRows({ report }: { report: ImportReport }) {
   if (report.badRowCount === 0) return null;
   return (
@@ -386,7 +423,7 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
           <p className="mt-1 text-sm">{data.report.refusal}</p>
         </div>
       ) : (
-        !data.reading && <Progress data={data} />
+        !data.reading && !data.report.askProfile && <Progress data={data} />
       )}
       {running && (
         <Form method="post">
@@ -399,7 +436,10 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
         </Form>
       )}
 
-      {data.status === "review" && (
+      {data.status === "review" && data.report.askProfile && (
+        <ProfileQuestion profiles={data.report.askProfile} />
+      )}
+      {data.status === "review" && !data.report.askProfile && (
         <section aria-labelledby="secim" className="space-y-3">
           <h2 id="secim" className="text-xl font-semibold">
             Emin olamadığımız satırlar ({formatCount(data.reviewCount)})

@@ -1,0 +1,2 @@
+ALTER TABLE "import_uploads" ADD COLUMN "profile" text;--> statement-breakpoint
+ALTER TABLE "import_uploads" ADD CONSTRAINT "import_uploads_profile_check" CHECK ("import_uploads"."profile" is null or char_length("import_uploads"."profile") between 1 and 100);
