@@ -131,7 +131,7 @@ export async function socialOf(
 }
 
 /** One review's or list's likes and comments (nothing when it is not there). */
-export async function socialOfOne(
+async function socialOfOne(
   db: Database,
   kind: Kind,
   id: number,

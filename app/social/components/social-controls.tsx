@@ -131,7 +131,7 @@ export function LikeButton({
 }
 
 /** "Bildir": a reason and an optional note, in a <details> (no JavaScript needed). */
-export function ReportForm({
+function ReportForm({
   target,
   align = "right",
 }: {
@@ -338,7 +338,7 @@ function CommentItem({
 }
 
 /** The comments of a review or list, replies one level deep, and the form for a new one. */
-export function Comments({ target, social }: { target: SocialTarget; social: TargetSocial }) {
+function Comments({ target, social }: { target: SocialTarget; social: TargetSocial }) {
   const user = useCurrentUser();
   const location = useLocation();
   const top = social.comments.filter((comment) => comment.parentId === null);
