@@ -57,6 +57,7 @@ const inList = (values: readonly string[]) =>
  * reason (a series episode, a rating out of range found late).
  */
 export const IMPORT_ROW_STATES = ["pending", "written", "review", "skipped", "bad"] as const;
+export type ImportRowState = (typeof IMPORT_ROW_STATES)[number];
 
 export interface ImportReport {
   /** Rows written, by kind of row. */

@@ -1,19 +1,18 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFixture, letterboxdFullZip, traktZip, zipOf } from "../support/import-files";
+import { importServices } from "../support/import-services";
 import { createTestDatabase, createTestUser } from "../support/test-database";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
 import { localId } from "~/catalogue/local/content.server";
 import { createLocalSource } from "~/catalogue/local/local-source.server";
 import { today } from "~/core/clock.server";
-import type { ItemChanges } from "~/core/item-changes.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { diaryEntries } from "~/db/history-schema";
 import { episodeWatches } from "~/db/tracking-schema";
 import { imports } from "~/db/import-schema";
-import type { JobQueue } from "~/db/jobs.server";
 import { listItems, lists, profileFavorites } from "~/db/lists-schema";
 import { reviews, watchlist } from "~/db/schema";
 import {
@@ -43,14 +42,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await ensureLocalCatalogue(handle.db, logger);
   const catalogue: Catalogue = createLocalSource(handle.db, logger);
-  services = {
-    database: handle,
-    catalogue,
-    logger,
-    jobs: { send: async () => "job" } as unknown as JobQueue,
-    changes: { changed: async () => undefined } as unknown as ItemChanges,
-    importLists: { putImportedItem },
-  };
+  services = importServices(handle, catalogue, logger, { putImportedItem });
   for (const id of ["deniz", "ece", "kaan"]) await createTestUser(handle, id);
 }, 120_000);
 afterAll(() => handle?.close());

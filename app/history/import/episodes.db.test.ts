@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY } from "../../../tests/fake-tmdb/fixtures";
 import { startFakeTmdb, type FakeTmdb } from "../../../tests/fake-tmdb/server";
 import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
+import { importServices } from "../../../tests/support/import-services";
 import { createCache, memoryStore } from "~/catalogue/cache.server";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { createTmdbSource } from "~/catalogue/tmdb/tmdb-source.server";
-import type { ItemChanges } from "~/core/item-changes.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { importRows, imports, type ImportRowFields, type ImportRowKind } from "~/db/import-schema";
-import type { JobQueue } from "~/db/jobs.server";
 import { watchlist } from "~/db/schema";
 import { episodeWatches } from "~/db/tracking-schema";
 import { diaryEntries } from "~/db/history-schema";
@@ -49,14 +48,7 @@ beforeAll(async () => {
     logger,
     cached: createCache(memoryStore(), logger),
   });
-  services = {
-    database: handle,
-    catalogue,
-    logger,
-    jobs: { send: async () => "job" } as unknown as JobQueue,
-    changes: { changed: async () => undefined } as unknown as ItemChanges,
-    importLists: { putImportedItem: async () => "added" },
-  };
+  services = importServices(handle, catalogue, logger);
   for (const id of ["deniz", "elif", "tvtime", "netflix1", "netflix2", "netflix3", "netflix4"])
     await createTestUser(handle, id);
 }, 120_000);

@@ -2,18 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFixture, letterboxdZip, zipOf } from "../../../tests/support/import-files";
 import { createTestDatabase, createTestUser } from "../../../tests/support/test-database";
+import { importServices } from "../../../tests/support/import-services";
+import type { ItemChanges } from "~/core/item-changes.server";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import { ensureLocalCatalogue } from "~/catalogue/local/load.server";
 import { localId } from "~/catalogue/local/content.server";
 import { createLocalSource } from "~/catalogue/local/local-source.server";
-import type { ItemChanges } from "~/core/item-changes.server";
 import { today } from "~/core/clock.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { user } from "~/db/auth-schema";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { importRows, importUploads, imports } from "~/db/import-schema";
-import type { JobQueue } from "~/db/jobs.server";
 import { reviews, watchlist } from "~/db/schema";
 import {
   cancelImport,
@@ -44,20 +44,8 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await ensureLocalCatalogue(handle.db, logger);
   const catalogue: Catalogue = createLocalSource(handle.db, logger);
-  services = {
-    database: handle,
-    catalogue,
-    logger,
-    jobs: {
-      send: async (_name: string, data: { importId: number }) => {
-        queued.push(data.importId);
-        return "job";
-      },
-    } as unknown as JobQueue,
-    changes: { changed: async () => undefined } as unknown as ItemChanges,
-    // Letterboxd's five main files put nothing on lists (tests/db/moving-imports.test.ts does).
-    importLists: { putImportedItem: async () => "added" },
-  };
+  // Letterboxd's five main files put nothing on lists (tests/db/moving-imports.test.ts does).
+  services = importServices(handle, catalogue, logger, { queued });
   for (const id of ["ayse", "mehmet", "zeynep", "can"]) await createTestUser(handle, id);
 }, 120_000);
 afterAll(() => handle?.close());

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Catalogue } from "~/catalogue/catalogue.server";
 import type { MediaType } from "~/catalogue/types";
 import { today } from "~/core/clock.server";
@@ -15,6 +15,7 @@ import {
   type ImportReport,
   type ImportRowFields,
   type ImportRowKind,
+  type ImportRowState,
   type ImportSource,
 } from "~/db/import-schema";
 import type { JobQueue } from "~/db/jobs.server";
@@ -25,6 +26,10 @@ import { readUpload, type ReadRow } from "./read-upload.server";
 import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import { readSeriesOnce, writeEpisodeRows, type EpisodeRow } from "./episodes.server";
 import { writeRow, type ImportListWriter, type WrittenItem } from "./write.server";
+
+/** One import's rows in one state, with any further condition: the filter most queries here use. */
+const rowsIn = (importId: number, state: ImportRowState, also?: SQL) =>
+  and(eq(importRows.importId, importId), eq(importRows.state, state), also);
 
 /*
  * An import's life (decision 019, issue #32): created from an upload the request glanced at (the
@@ -283,9 +288,7 @@ export async function runImport(
   } catch (error) {
     if (!(error instanceof ImportStopped)) throw error;
     // Stopped while its file was read: rows stored since are not worked (nor kept).
-    await db
-      .delete(importRows)
-      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
+    await db.delete(importRows).where(rowsIn(importId, "pending"));
   } finally {
     await releaseLease(db, importId).catch(() => undefined);
   }
@@ -305,7 +308,7 @@ async function workRows(
     const next = await db
       .select()
       .from(importRows)
-      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")))
+      .where(rowsIn(importId, "pending"))
       .orderBy(asc(importRows.id))
       .limit(options.batchSize ?? EPISODE_BATCH);
     if (next.length === 0) {
@@ -640,13 +643,7 @@ async function finishIfResolved(db: Database, importId: number) {
     const noted = await tx
       .select({ file: importRows.file, line: importRows.line, note: importRows.reason })
       .from(importRows)
-      .where(
-        and(
-          eq(importRows.importId, importId),
-          eq(importRows.state, "written"),
-          sql`${importRows.reason} is not null`,
-        ),
-      )
+      .where(rowsIn(importId, "written", sql`${importRows.reason} is not null`))
       .orderBy(asc(importRows.id))
       .limit(REPORT_ROWS);
     report.notes = noted.map((row) => ({ file: row.file, line: row.line, note: row.note! }));
@@ -655,11 +652,7 @@ async function finishIfResolved(db: Database, importId: number) {
       .select({ type: importRows.itemType, id: importRows.itemId, fields: importRows.fields })
       .from(importRows)
       .where(
-        and(
-          eq(importRows.importId, importId),
-          eq(importRows.state, "written"),
-          sql`(${importRows.fields} ->> 'favourite')::boolean is true`,
-        ),
+        rowsIn(importId, "written", sql`(${importRows.fields} ->> 'favourite')::boolean is true`),
       )
       .orderBy(asc(importRows.id))
       .limit(50);
@@ -672,7 +665,7 @@ async function finishIfResolved(db: Database, importId: number) {
     const unwritten = await tx
       .select({ file: importRows.file, line: importRows.line, reason: importRows.reason })
       .from(importRows)
-      .where(and(eq(importRows.importId, importId), eq(importRows.state, "bad")))
+      .where(rowsIn(importId, "bad"))
       .orderBy(asc(importRows.id))
       .limit(REPORT_ROWS);
     const unwrittenCount = states
@@ -1000,10 +993,7 @@ export async function skipRemaining(db: Database, userId: string, importId: numb
     .from(imports)
     .where(and(eq(imports.id, importId), eq(imports.userId, userId), eq(imports.status, "review")));
   if (owned.length === 0) return false;
-  await db
-    .update(importRows)
-    .set({ state: "skipped" })
-    .where(and(eq(importRows.importId, importId), eq(importRows.state, "review")));
+  await db.update(importRows).set({ state: "skipped" }).where(rowsIn(importId, "review"));
   // A Netflix archive whose profile was not chosen: its file is not read at all.
   await db.delete(importUploads).where(eq(importUploads.importId, importId));
   await db
@@ -1029,10 +1019,7 @@ export async function cancelImport(db: Database, userId: string, importId: numbe
   if (owned.length === 0) return false;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
-    await tx
-      .update(importRows)
-      .set({ state: "skipped" })
-      .where(and(eq(importRows.importId, importId), eq(importRows.state, "pending")));
+    await tx.update(importRows).set({ state: "skipped" }).where(rowsIn(importId, "pending"));
     // A file not read yet is not read at all.
     await tx.delete(importUploads).where(eq(importUploads.importId, importId));
     await updateProgress(tx, importId);
