@@ -135,34 +135,3 @@ export async function deleteComment(db: Database, userId: string, commentId: num
   );
   return rows.length > 0;
 }
-
-export interface ShownComment {
-  id: number;
-  parentId: number | null;
-  username: string | null;
-  name: string;
-  body: string;
-  spoiler: boolean;
-  createdAt: string;
-  editedAt: string | null;
-}
-
-/** A target's comments, oldest first, without those of people the reader blocked or who blocked them. */
-export async function commentsOn(db: Database, target: CommentTarget, readerId: string | null) {
-  return queryRows<ShownComment>(
-    db,
-    sql`select c.id, c.parent_id as "parentId",
-               case when p.is_public then p.username end as username,
-               coalesce(case when p.is_public then nullif(btrim(p.full_name), '') end, u.name) as name,
-               c.body, c.spoiler, c.created_at as "createdAt", c.edited_at as "editedAt"
-        from comments c
-        join "user" u on u.id = c.author_id
-        left join profiles p on p.user_id = c.author_id
-        where c.${COLUMN[target.type]} = ${target.id}
-          and not exists (select 1 from blocks b
-                          where (b.blocker_id = c.author_id and b.blocked_id = ${readerId ?? ""})
-                             or (b.blocker_id = ${readerId ?? ""} and b.blocked_id = c.author_id))
-        order by coalesce(c.parent_id, c.id), c.parent_id nulls first, c.created_at, c.id
-        limit 500`,
-  );
-}

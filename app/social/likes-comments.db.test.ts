@@ -8,11 +8,11 @@ import { profiles, reviews } from "~/db/schema";
 import {
   addComment,
   COMMENT_REFUSALS,
-  commentsOn,
   deleteComment,
   editComment,
   hasLink,
 } from "./comments.server";
+import { socialOf } from "./target-social.server";
 import { block } from "./follows.server";
 import { like, likers, likeSummary, unlike } from "./likes.server";
 import { report } from "./reports.server";
@@ -174,7 +174,7 @@ describe("comments", () => {
     expect(
       (await addComment(db(), "can", { type: "list", id: publicList }, "a".repeat(1000))).ok,
     ).toBe(true);
-    const shown = await commentsOn(db(), { type: "review", id: review }, null);
+    const shown = (await socialOf(db(), "review", [review], null))[review]!.comments;
     expect(shown.map((comment) => [comment.body, comment.parentId === null])).toEqual([
       ["Katılıyorum!", true],
       ["Teşekkürler", false],
@@ -218,7 +218,7 @@ describe("comments", () => {
       ok: false,
       error: COMMENT_REFUSALS.unavailable,
     });
-    const seen = await commentsOn(db(), { type: "review", id: review }, "ela");
+    const seen = (await socialOf(db(), "review", [review], "ela"))[review]!.comments;
     expect(seen.map((comment) => comment.body)).not.toContain("Engellenmeden önce");
   });
 });
