@@ -14,6 +14,7 @@ import { isServiceFailure } from "./core/failures.server";
 import { isSharedResponse } from "./core/http-cache";
 import { replaceInBytes, type Replacement } from "./core/replace-in-bytes.server";
 import { inlineScriptHashes } from "./core/script-hashes.server";
+import { lazyRenderedPartsReady } from "./ui/lazy-rendered";
 import {
   DEFERRED_MODULE_TYPE,
   DEFERRED_PRELOAD_REL,
@@ -72,7 +73,7 @@ function hydratesOnInteraction(routerContext: EntryContext): boolean {
   return Boolean(root) && !root?.user && !root?.toast;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   initialStatus: number,
   headers: Headers,
@@ -94,6 +95,9 @@ export default function handleRequest(
   const hashedPolicy = isSharedResponse(headers) ? loadContext.hashedPolicy : undefined;
   const nonce = hashedPolicy ? undefined : loadContext.cspNonce;
   const deferred = hydratesOnInteraction(routerContext);
+  // Parts loaded lazily in the browser are rendered whole here (app/ui/lazy-rendered.tsx): their
+  // code was loaded at start-up, so this waits for nothing after the first request.
+  await lazyRenderedPartsReady();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -102,6 +106,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished Suspense boundary stays where it is in the HTML. React otherwise moves one of
+        // more than 500 bytes to the end of the document, once 12,800 bytes have been written,
+        // with a script that puts it back: without JavaScript its fallback would stay (a
+        // lazyRendered part's forms, app/ui/lazy-rendered.tsx). The document is one buffer anyway.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const chunks: Buffer[] = [];

@@ -27,6 +27,7 @@ import { unreadCount } from "./notifications/inbox.server";
 import { SITE_NAME, SITE_TAGLINE } from "./core/site";
 import { ErrorPage, NotFoundPage } from "./shell/status-pages";
 import { Toaster } from "./ui/toaster";
+import { FormAnswerToasts } from "./library/components/use-library-fetcher";
 
 export const meta: MetaFunction = () => [
   { title: `${SITE_NAME}: Film ve dizi rehberi` },
@@ -157,6 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Footer year={root?.year ?? new Date().getFullYear()} />
         <Toaster />
         <FlashToast />
+        <FormAnswerToasts />
         <HydrationMarker />
         <ScrollRestoration />
         <Scripts />

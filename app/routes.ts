@@ -57,6 +57,8 @@ export default [
   route("akis", "routes/feed.tsx"),
   route("kisiler", "routes/people-action.tsx"),
   route("birlikte", "routes/social-action.tsx"),
+  route("birlikte/yorum", "routes/comment-action.tsx"),
+  route("begenenler/:kind/:id", "routes/likers.tsx"),
   route("u/:username/ozet/:file", "routes/year-summary-image.tsx"),
   route("ara", "routes/search.tsx"),
   route("api/arama", "routes/search-api.tsx"),

@@ -18,6 +18,7 @@
  * load event, and all the JavaScript the visit downloaded by the time the UI was there.
  *
  * BENCH_FIRST_TAP_RUNS (5): fresh loads per page, interleaved, median printed with the range.
+ * BENCH_FIRST_TAP_PAGES: only these pages, by the table's name, comma-separated (`auth`).
  * Lighthouse's scores: `npm run bench:lighthouse` (same build, same server settings).
  */
 import { spawnSync } from "node:child_process";
@@ -55,7 +56,7 @@ const PAGES = [
   { name: "genre", path: "/filmler/dram-18" },
 ];
 
-const TARGETS: Target[] = [
+const ALL_TARGETS: Target[] = [
   ...PAGES.flatMap((page) => [
     { ...page, label: "search → focused field", tap: SEARCH, expect: FOCUSED_FIELD },
     { ...page, label: "menu → open menu", tap: MENU, expect: OPEN_MENU },
@@ -71,10 +72,14 @@ const TARGETS: Target[] = [
     name: "auth",
     path: "/auth",
     label: "sign-up tab",
-    tap: '[role="tab"]:nth-child(2)',
+    // A radio button's label before hydration (issue #34.1), the tab link after.
+    tap: '[data-auth-tab="signup"]',
     expect: 'input[name="fullName"]',
   },
 ];
+const ONLY = process.env.BENCH_FIRST_TAP_PAGES?.split(",").map((name) => name.trim());
+const TARGETS = ONLY ? ALL_TARGETS.filter((target) => ONLY.includes(target.name)) : ALL_TARGETS;
+if (!TARGETS.length) throw new Error(`BENCH_FIRST_TAP_PAGES names no page: ${ONLY?.join(", ")}`);
 const keyOf = (target: Target) => `${target.name} ${target.label}`;
 
 const RUNS = Math.max(1, Number(process.env.BENCH_FIRST_TAP_RUNS ?? 5));

@@ -24,14 +24,18 @@ import path from "node:path";
 import { projectRoot, startAppServer, type TestServer } from "../tests/support/app-server";
 import { newAccount, postForm } from "../tests/support/form-posts";
 import { zipOf } from "../tests/support/import-files";
+import { readPages } from "../tests/support/load";
 import { benchHistory, printHistoryBench, throwawayDatabase } from "./bench-history";
 
-/** Which export is generated: Letterboxd's (the default), TV Time's GDPR ZIP or Trakt's ZIP. */
+/**
+ * Which export is generated: Letterboxd's (the default), TV Time's GDPR ZIP, Trakt's ZIP or
+ * Netflix's viewing activity.
+ */
 const FORMAT = (process.env.BENCH_IMPORT_FORMAT ?? "letterboxd") as
-  "letterboxd" | "tvtime" | "trakt";
-if (!["letterboxd", "tvtime", "trakt"].includes(FORMAT))
-  throw new Error("BENCH_IMPORT_FORMAT: letterboxd, tvtime or trakt");
-const DEFAULT_ROWS = { letterboxd: 50_000, tvtime: 20_000, trakt: 5_000 };
+  "letterboxd" | "tvtime" | "trakt" | "netflix";
+if (!["letterboxd", "tvtime", "trakt", "netflix"].includes(FORMAT))
+  throw new Error("BENCH_IMPORT_FORMAT: letterboxd, tvtime, trakt or netflix");
+const DEFAULT_ROWS = { letterboxd: 50_000, tvtime: 20_000, trakt: 5_000, netflix: 5_000 };
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? DEFAULT_ROWS[FORMAT]);
 const IDLE_MS = Number(process.env.BENCH_IMPORT_IDLE_MS ?? 15_000);
 const AFTER_MS = 10_000;
@@ -112,6 +116,8 @@ interface Film {
   id: number;
   imdbId: string | null;
   title: string;
+  /** The Turkish title (the site's). */
+  turkish: string;
   year: number;
 }
 
@@ -119,6 +125,8 @@ interface Series {
   id: number;
   imdbId: string | null;
   name: string;
+  /** The Turkish name (the site's). */
+  turkish: string;
   year: number;
   /** Aired seasons (1 and up) and their episode counts. */
   seasons: { season: number; episodes: number }[];
@@ -139,6 +147,7 @@ const catalogueSeries = () =>
     (item: {
       id: number;
       imdbId?: string | null;
+      name: string;
       originalName: string;
       firstAirDate: string;
       seasons: { seasonNumber: number; episodeCount: number; airDate: string | null }[];
@@ -146,6 +155,7 @@ const catalogueSeries = () =>
       id: item.id,
       imdbId: item.imdbId ?? null,
       name: item.originalName,
+      turkish: item.name,
       year: Number(item.firstAirDate.slice(0, 4)),
       seasons: item.seasons
         .filter(
@@ -158,10 +168,17 @@ const catalogueSeries = () =>
 const catalogueFilmIds = () =>
   catalogueItems(
     "movies",
-    (item: { id: number; imdbId?: string | null; originalTitle: string; releaseDate: string }) => ({
+    (item: {
+      id: number;
+      imdbId?: string | null;
+      title: string;
+      originalTitle: string;
+      releaseDate: string;
+    }) => ({
       id: item.id,
       imdbId: item.imdbId ?? null,
       title: item.originalTitle,
+      turkish: item.title,
       year: Number(item.releaseDate.slice(0, 4)),
     }),
   );
@@ -239,6 +256,34 @@ function traktFiles(films: Film[], series: Series[]) {
   return { "watched-history-1.json": JSON.stringify(history, null, 2) };
 }
 
+/**
+ * Netflix's viewing activity (NetflixViewingHistory.csv: Title, Date, days first as a Turkish
+ * account writes them): ROWS lines, two episodes for each film, newest first as Netflix lists
+ * them. Half the lines name the title in Turkish ("Dizi: 1. Sezon: 3. Bölüm"), half in English
+ * ("Series: Season 1: Episode 3"), by the embedded catalogue's names; Netflix gives no year, so a
+ * name that several titles bear is asked on the review screen.
+ */
+function netflixFiles(films: Film[], series: Series[]) {
+  const episodes = episodesOf(series);
+  const lines = Array.from({ length: ROWS }, (_, index) => {
+    const date = instant(ROWS - index);
+    const day = `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+    const turkish = index % 2 === 0;
+    if (index % 3 === 2) {
+      const film = films[(index * 7) % films.length]!;
+      return `${quoted(turkish ? film.turkish : film.title)},${day}`;
+    }
+    const { show, season, episode } = episodes[index % episodes.length]!;
+    const title = turkish
+      ? `${show.turkish}: ${season}. Sezon: ${episode}. Bölüm`
+      : `${show.name}: Season ${season}: Episode ${episode}`;
+    return `${quoted(title)},${day}`;
+  });
+  return { "NetflixViewingHistory.csv": ["Title,Date", ...lines].join("\r\n") + "\r\n" };
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
 /** The review screen's questions on an import's page: each row's id and its first candidate. */
 function questionsOf(html: string) {
   return html
@@ -313,31 +358,15 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
         newAccount(site, `Başka Kişi ${index + 1}`, "bench-other"),
       ),
     );
-    const pages: Record<Phase, number[]> = { idle: [], during: [], after: [] };
-    let phase: Phase | "done" = "idle";
-    let errors = 0;
-    const browse = async (cookie: string, offset: number) => {
-      for (let turn = offset; phase !== "done"; turn++) {
-        const at = phase;
-        const started = performance.now();
-        const response = await fetch(`${site}${OTHER_PAGES[turn % OTHER_PAGES.length]}`, {
-          headers: { Cookie: cookie },
-        }).catch(() => null);
-        await response?.arrayBuffer();
-        if (response?.status !== 200) errors++;
-        if (phase === at) pages[at].push(performance.now() - started);
-        await sleep(THINK_MS);
-      }
-    };
     let peakRssMb = rssMb(server.process.pid);
     const sampler = setInterval(() => {
       peakRssMb = Math.max(peakRssMb, rssMb(server?.process.pid));
     }, 250);
-    const browsing = Promise.all(others.map((cookie, index) => browse(cookie, index)));
+    const reading = readPages(site, others, OTHER_PAGES, ["idle", "during", "after"], THINK_MS);
     await sleep(IDLE_MS);
     const rssIdle = rssMb(server.process.pid);
 
-    phase = "during";
+    reading.enter("during");
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "bench.zip");
     const started = performance.now();
@@ -358,14 +387,15 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
           await fetch(`${site}${statusPath}`, { headers: { Cookie: importer } })
         ).text();
         rows = /(\d[\d.]*) \/ (\d[\d.]*) satır/.exec(html)?.[0] ?? rows;
-        if (html.includes("Sürüyor")) {
+        if (html.includes('data-status="done"')) break;
+        // The review screen: the bench answers each question with its first candidate (or
+        // skips a row with none), a person's choices one after another. Running, or answered
+        // and being written: it looks again in a second.
+        const questions = questionsOf(html);
+        if (questions.length === 0) {
           await sleep(1_000);
           continue;
         }
-        // The review screen: the bench answers each question with its first candidate (or
-        // skips a row with none), a person's choices one after another.
-        const questions = questionsOf(html);
-        if (questions.length === 0) break;
         if (Number.isNaN(reviewMs)) reviewMs = performance.now() - started;
         for (const { rowId, choice } of questions) {
           const asked = performance.now();
@@ -380,10 +410,9 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
       }
     }
     const importMs = performance.now() - started;
-    phase = "after";
+    reading.enter("after");
     await sleep(AFTER_MS);
-    phase = "done";
-    await browsing;
+    await reading.stop();
     clearInterval(sampler);
     return {
       database,
@@ -391,8 +420,8 @@ async function benchOn(database: "pglite" | "postgres", zip: Buffer): Promise<Im
       uploadStatus: uploaded.status,
       importMs,
       rows,
-      pages,
-      errors,
+      pages: reading.times,
+      errors: reading.errors(),
       peakRssMb,
       idleRssMb: rssIdle,
       reviewMs,
@@ -452,7 +481,9 @@ async function main() {
       ? tvTimeFiles(await catalogueSeries())
       : FORMAT === "trakt"
         ? traktFiles(await catalogueFilmIds(), await catalogueSeries())
-        : exportFiles(await catalogueFilms());
+        : FORMAT === "netflix"
+          ? netflixFiles(await catalogueFilmIds(), await catalogueSeries())
+          : exportFiles(await catalogueFilms());
   const zip = await zipOf(files);
   console.log(`file: ${FORMAT} ZIP of ${ROWS} rows, ${(zip.length / 1024).toFixed(0)} KB`);
   printImportBench(await benchOn("pglite", zip));

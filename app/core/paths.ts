@@ -25,6 +25,9 @@ const SEARCH = "/ara";
 /** A genre's URL piece: "Bilim-Kurgu", 878 → "bilim-kurgu-878". */
 export const genreSlug = (genre: Named) => `${slugify(genre.name)}-${genre.id}`;
 
+/** The Beğenenler page's piece for each kind of liked thing. */
+export const LIKED_KIND_SEGMENT = { review: "yorum", diary: "gunluk", list: "liste" } as const;
+
 const CALENDAR_FEED_PREFIX = "/takvim/abonelik/";
 const LIST_INVITE_PREFIX = "/liste-davet/";
 const UNSUBSCRIBE_PREFIX = "/bildirimler/abonelik/";
@@ -136,6 +139,11 @@ export const paths = {
   peopleAction: "/kisiler",
   /** Where Beğen, comments, replies and Bildir post (issue #38). */
   socialAction: "/birlikte",
+  /** Where a comment, reply or edit posts: without JavaScript a refusal is a page with the text. */
+  commentAction: "/birlikte/yorum",
+  /** Who liked a review, a diary entry with words or a public list (issue #38.3). */
+  likers: (target: { type: "review" | "diary" | "list"; id: number }) =>
+    `/begenenler/${LIKED_KIND_SEGMENT[target.type]}/${target.id}`,
   yearSummaryImage: (username: string, year: number) =>
     `/u/${encodeURIComponent(username)}/ozet/${year}.png`,
 

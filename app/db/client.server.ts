@@ -145,11 +145,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: 10,
       connectionTimeoutMillis: 5_000,
     });
-    // An idle connection can be cut (a database restart, a failover): the pool replaces it.
-    // Without this listener the error would crash the process.
-    pool.on("error", (error) => {
-      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    // A connection can be cut (a database restart, a failover): the pool replaces it. pg's
+    // client emits an "error" event when its connection ends, even after failing the query
+    // it was running, and an event nobody listens to crashes the process. The pool listens
+    // only while a client is idle; a client checked out for a transaction or the migration
+    // lock has no listener of its own, and one restart took the whole server down. So every
+    // client gets one for its whole life: the statement that was running fails by itself,
+    // and the pool drops the dead client when it comes back.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+      });
     });
+    // The pool also re-emits an idle client's error: already reported by the listener above.
+    pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

@@ -3,6 +3,7 @@ import { getOptionalUser } from "~/accounts/guards.server";
 import type { MediaType, TitleRef } from "~/catalogue/types";
 import { queryRows, type Database } from "~/db/client.server";
 import type { LibraryServices } from "~/library/library-services.server";
+import { watchedTitles } from "~/library/watched-titles.server";
 
 /*
  * "Nereden tanıyorum?" (issue #33.7, decision 031): which of the signed-in visitor's watched
@@ -12,13 +13,6 @@ import type { LibraryServices } from "~/library/library-services.server";
  * listed or chosen as a favourite, whichever the source). Watched: a diary entry, İzledim on the
  * watchlist, a rating, or a marked episode of a series.
  */
-
-const watched = (userId: string) => sql`
-  select item_type, item_id from diary_entries where user_id = ${userId}
-  union select item_type, item_id from watchlist where user_id = ${userId} and status = 'watched'
-  union select item_type, item_id from reviews
-    where user_id = ${userId} and item_type in ('movie', 'tv') and rating is not null
-  union select 'tv', series_id from episode_watches where user_id = ${userId}`;
 
 /** Whether the person (an id expression) is credited in the watched title `w`. */
 const credited = (person: SQL) => sql`(
@@ -53,7 +47,7 @@ export async function titlesSeenWith(
       select w.item_type, w.item_id,
         coalesce(f.title, c.summary->>'title', c.summary->>'name') as title,
         to_char(coalesce(f.date, c.date), 'YYYY-MM-DD') as date
-      from (${watched(userId)}) w
+      from (${watchedTitles(userId)}) w
       left join title_facts f on f.item_type = w.item_type and f.item_id = w.item_id
       left join catalogue_titles c on c.media_type = w.item_type and c.id = w.item_id
       where ${credited(sql`${personId}::int`)}
@@ -81,7 +75,7 @@ export async function peopleSeenBefore(
         sql`, `,
       )}]::int[]) as p(id)
       where exists (
-        select 1 from (${watched(userId)}) w
+        select 1 from (${watchedTitles(userId)}) w
         where not (w.item_type = ${except.type} and w.item_id = ${except.id})
           and ${credited(sql`p.id`)}
       )`,

@@ -12,6 +12,7 @@ import { ratedItemOfForm } from "./site-ratings.server";
 import type { WatchlistStatus } from "./statuses";
 import { changeWatchlistStatus, withReviewOffer } from "./watchlist-status.server";
 import { addToWatchlist, removeFromWatchlist, removeWatchlistRow } from "./watchlist.server";
+import { recordMissingTitleFacts } from "~/catalogue/title-facts.server";
 import type { TitleRef } from "~/catalogue/types";
 
 /*
@@ -177,6 +178,11 @@ export function reviewAction(services: LibraryServices, request: Request) {
     }
     // One review per person and title: a second one replaces the first, and says so.
     const saved = await saveReview(db, user.id, target, parsed.data);
+    // The title's facts kept, so Beğenenler, the feed and the social notifications name it.
+    if (target.type !== "person")
+      await recordMissingTitleFacts(services, [{ type: target.type, id: target.id }]).catch(
+        (error: unknown) => services.logger.warn({ err: error, target }, "title facts not kept"),
+      );
     return answer(services, form, {
       ok: true,
       message: saved === "created" ? "Yorumunuz eklendi" : "Yorumunuz güncellendi",

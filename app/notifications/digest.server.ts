@@ -226,6 +226,13 @@ export function composeDigest(
   };
 }
 
+/** Milliseconds spent in each step of `sendDigests`, added up over its calls (bench:notify). */
+export interface DigestTimings {
+  claimMs: number;
+  sendMs: number;
+  recordMs: number;
+}
+
 /**
  * A batch of people's digests: claims (one transaction), composes and sends each (the SMTP
  * pool sends several at once), then records what went. Returns how many notifications were
@@ -236,14 +243,23 @@ export async function sendDigests(
   services: DigestServices,
   userIds: readonly string[],
   at: number = nowMs(),
+  timings?: DigestTimings,
 ): Promise<Map<string, number>> {
   const { db } = services.database;
+  let started = performance.now();
+  const lap = (step: keyof DigestTimings) => {
+    const now = performance.now();
+    if (timings) timings[step] += now - started;
+    started = now;
+  };
   const claimed = await claim(db, userIds, at);
+  lap("claimMs");
   const results = await Promise.allSettled(
     claimed.map((digest) =>
       services.mailer.send(composeDigest(services.env, digest.userId, digest.email, digest.items)),
     ),
   );
+  lap("sendMs");
   const sent = claimed.filter((_, index) => results[index]!.status === "fulfilled");
   const failed = claimed.filter((_, index) => results[index]!.status === "rejected");
   const idsOf = (digests: ClaimedDigest[]) =>
@@ -253,6 +269,7 @@ export async function sendDigests(
       sql`update notification_deliveries set state = 'sent', sent_at = now()
           where channel = 'email' and notification_id = any(${sql.param(idsOf(sent))}::bigint[])`,
     );
+  lap("recordMs");
   if (failed.length) {
     await db.transaction(async (tx) => {
       await tx.execute(

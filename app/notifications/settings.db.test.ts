@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
 import { user } from "~/db/auth-schema";
+import { pushSubscriptions } from "~/db/push-schema";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { deliverPushes } from "./delivery.server";
 import { loadPreferences, saveNotificationSettings, setChannel } from "./preferences.server";
@@ -22,6 +23,17 @@ let database: DatabaseHandle;
 /** 23:30 and 08:30 in Istanbul (UTC+3) on 2026-12-03. */
 const NIGHT = Date.parse("2026-12-03T20:30:00Z");
 const MORNING = Date.parse("2026-12-04T05:30:00Z");
+
+/** A device of the person's, subscribed to push at `at` (sending is `send`'s, so no real keys). */
+const subscribeDevice = (userId: string, at: number) =>
+  database.db.insert(pushSubscriptions).values({
+    userId,
+    endpoint: `https://push.example.com/${userId}`,
+    p256dh: "B".repeat(87),
+    auth: "a".repeat(22),
+    device: "Chrome · Android",
+    createdAt: new Date(at),
+  });
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -115,8 +127,13 @@ describe("notification settings", () => {
 
 describe("push delivery", () => {
   it("waits out quiet hours, then pushes each notification once, social ones when turned on", async () => {
+    // Mehmet's phone was subscribed before; Ayşe has no device, and is never pushed.
+    await subscribeDevice("mehmet", Date.parse("2026-12-01T10:00:00Z"));
     await database.db.execute(
       sql`insert into notifications (user_id, kind, subject, payload, created_at) values
+          ('ayse', 'episode_aired', 'tv:11:2026-12-03',
+           '{"title":"Şahsiyet: yeni bölüm","body":"1. Sezon 3. Bölüm","url":"/dizi/11/sezon/1/bolum/3"}',
+           ${new Date(NIGHT - 60_000).toISOString()}::timestamptz),
           ('mehmet', 'episode_aired', 'tv:11:2026-12-03',
            '{"title":"Şahsiyet: yeni bölüm","body":"1. Sezon 3. Bölüm","url":"/dizi/11/sezon/1/bolum/3"}',
            ${new Date(NIGHT - 60_000).toISOString()}::timestamptz),
@@ -154,6 +171,22 @@ describe("push delivery", () => {
     expect(pushed.map((push) => push.title)).toEqual([
       "Şahsiyet: yeni bölüm",
       "Ayşe sizi takip etmeye başladı",
+    ]);
+    // A device Ayşe subscribes now gets what comes from now on, not the day's backlog.
+    await subscribeDevice("ayse", MORNING);
+    await database.db.execute(
+      sql`insert into notifications (user_id, kind, subject, payload, created_at) values
+          ('ayse', 'episode_aired', 'tv:11:2026-12-04',
+           '{"title":"Şahsiyet: yeni bölüm","body":"1. Sezon 4. Bölüm","url":"/dizi/11/sezon/1/bolum/4"}',
+           ${new Date(MORNING + 60_000).toISOString()}::timestamptz)`,
+    );
+    expect(await deliverPushes(database.db, { at: MORNING + 180_000, send })).toMatchObject({
+      sent: 1,
+    });
+    expect(pushed.map((push) => [push.userId, push.tag.split(":")[0]])).toEqual([
+      ["mehmet", "episode_aired"],
+      ["mehmet", "new_follower"],
+      ["ayse", "episode_aired"],
     ]);
   });
 });

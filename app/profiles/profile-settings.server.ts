@@ -67,6 +67,7 @@ function ownProfile(db: Database, userId: string) {
       username: profiles.username,
       usernameKey: profiles.usernameKey,
       isPublic: profiles.isPublic,
+      foldUnwatched: profiles.foldUnwatched,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId))
@@ -82,13 +83,17 @@ export async function loadProfileSettings(db: Database, userId: string) {
   return {
     username: profile?.username ?? null,
     isPublic: profile?.isPublic ?? false,
+    foldUnwatched: profile?.foldUnwatched ?? false,
     favorites,
   };
 }
 
 export type ProfileSettings = Awaited<ReturnType<typeof loadProfileSettings>>;
 
-/** The profile's part of Verilerim: the username, whether it is public, the Favori 4. */
+/**
+ * The profile's part of Verilerim: the username, whether it is public, whether reviews of titles
+ * not yet watched are folded, the Favori 4.
+ */
 export async function exportProfile(db: Database, userId: string) {
   const [profile, favorites] = await Promise.all([
     ownProfile(db, userId),
@@ -101,6 +106,7 @@ export async function exportProfile(db: Database, userId: string) {
   return {
     username: profile?.username ?? null,
     isPublic: profile?.isPublic ?? false,
+    foldUnwatched: profile?.foldUnwatched ?? false,
     favorites,
   };
 }
@@ -214,6 +220,33 @@ export async function setProfileVisibility(
       isPublic
         ? "Profiliniz artık herkese açık"
         : "Profiliniz artık gizli: yalnızca siz görürsünüz",
+    );
+  });
+}
+
+/**
+ * "İzlemediğiniz yapımların yorumları katlansın" (issue #38.5): the reader's own setting, read
+ * only on their signed-in pages, so no cached page changes with it.
+ */
+export async function setFoldUnwatched(
+  services: LibraryServices,
+  user: CurrentUser,
+  form: FormData,
+): Promise<Response | ProfileFailure> {
+  const foldUnwatched = form.get("foldUnwatched") === "on";
+  const { db } = services.database;
+  return answering(services, undefined, async () => {
+    if (!(await allowChange(db, user.id))) return { error: TOO_MANY };
+    await db
+      .insert(profiles)
+      .values({ userId: user.id, fullName: user.name, foldUnwatched })
+      .onConflictDoUpdate({ target: profiles.userId, set: { foldUnwatched } });
+    return services.flash.redirect(
+      `${paths.account}#yorum-katlama`,
+      "success",
+      foldUnwatched
+        ? "İzlemediğiniz yapımların yorumları artık katlı gösterilecek"
+        : "İzlemediğiniz yapımların yorumları artık açık gösterilecek",
     );
   });
 }

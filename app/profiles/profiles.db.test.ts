@@ -382,6 +382,7 @@ describe("Verilerim", () => {
     expect(await exportProfile(database.db, ayse.id)).toEqual({
       username: "AYŞE.IŞIK",
       isPublic: true,
+      foldUnwatched: false,
       favorites: [
         { position: 1, movieId: 1 },
         { position: 2, movieId: 2 },
@@ -392,6 +393,7 @@ describe("Verilerim", () => {
     expect(await exportProfile(database.db, nobody.id)).toEqual({
       username: null,
       isPublic: false,
+      foldUnwatched: false,
       favorites: [],
     });
   });

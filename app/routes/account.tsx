@@ -33,6 +33,7 @@ import {
   saveName,
   saveUsername,
   searchFavorites,
+  setFoldUnwatched,
   setProfileVisibility,
 } from "~/profiles/profile-settings.server";
 import type { Route } from "./+types/account";
@@ -66,6 +67,8 @@ export async function action({ request, context: { services, clientIp } }: Route
         return saveUsername(services, user, form);
       case "visibility":
         return setProfileVisibility(services, user, form);
+      case "fold-unwatched":
+        return setFoldUnwatched(services, user, form);
       case "favorite-add":
         return addFavorite(services, user, form);
       case "favorite-remove":

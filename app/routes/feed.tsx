@@ -6,17 +6,24 @@ import { FeedList } from "~/social/components/feed-list";
 import { LikeButton } from "~/social/components/social-controls";
 import { feedCursorText, groupFeed, parseFeedCursor, readFeed } from "~/social/feed.server";
 import { feedLikes } from "~/social/target-social.server";
+import { unwatchedInFeed } from "~/social/feed-page.server";
 import type { Route } from "./+types/feed";
 
 /** /akis: what the people the reader follows watched (issue #38.2). Never in a shared cache. */
 export async function loader({ request, url, context: { services } }: Route.LoaderArgs) {
   const user = await requireUser(request, services);
   const cursor = parseFeedCursor(url.searchParams.get("once"));
-  const { rows, next } = await readFeed(services.database.db, user.id, cursor);
+  const { db } = services.database;
+  const { rows, next } = await readFeed(db, user.id, cursor);
+  const [likes, unwatched] = await Promise.all([
+    feedLikes(db, rows, user.id),
+    unwatchedInFeed(db, user.id, rows),
+  ]);
   return {
     groups: groupFeed(rows),
     nextHref: next ? paths.feed(feedCursorText(next)) : null,
-    likes: await feedLikes(services.database.db, rows, user.id),
+    likes,
+    unwatched,
   };
 }
 
@@ -34,6 +41,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <FeedList
         groups={loaderData.groups}
         nextHref={loaderData.nextHref}
+        unwatched={loaderData.unwatched}
         likeFor={(row) => {
           const type = row.kind === "reviewed" ? "review" : "diary";
           const like = loaderData.likes[`${type}-${row.id}`];

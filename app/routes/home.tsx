@@ -63,7 +63,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Tüm akış
               </Link>
             </div>
-            <FeedList groups={loaderData.feed.groups} nextHref={loaderData.feed.nextHref} />
+            <FeedList
+              groups={loaderData.feed.groups}
+              nextHref={loaderData.feed.nextHref}
+              unwatched={loaderData.feed.unwatched}
+            />
           </section>
         )}
         <TitleGrid

@@ -3,6 +3,7 @@ import { loadMoviePage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { reviewsSocial } from "~/social/target-social.server";
+import { foldsReviewsOf } from "~/social/fold-unwatched.server";
 import { reviewSocialSlot } from "~/social/components/social-controls";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
@@ -31,9 +32,10 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : titleHistory(services, request, { type: "movie", id }),
   ]);
   invariantResponse(page && library && history);
-  const [seen, social] = await Promise.all([
+  const [seen, social, foldUnwatched] = await Promise.all([
     castSeenBefore(services, request, { type: "movie", id: page.movie.id }, page.movie.cast),
     reviewsSocial(services, request, library.reviews),
+    foldsReviewsOf(services, request, { type: "movie", id: page.movie.id }),
   ]);
   return pageData(
     {
@@ -42,6 +44,7 @@ export async function loader({ params, request, context: { services } }: Route.L
       diary: history.diary,
       seenCast: seen.seenCast,
       reviewSocial: social.reviewSocial,
+      foldUnwatched,
     },
     { failed: library.failed || history.failed || seen.failed || social.failed },
   );
@@ -92,6 +95,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <ReviewsSection
           reviews={loaderData.reviews}
           social={reviewSocialSlot(loaderData.reviewSocial)}
+          foldUnwatched={loaderData.foldUnwatched}
           item={{ type: "movie", id: loaderData.movie.id }}
           myRating={loaderData.myRating}
         />

@@ -3,6 +3,7 @@ import { loadSeriesPage } from "~/catalogue/detail-pages.server";
 import { idFromSlug } from "~/core/slug";
 import { ReviewsSection } from "~/library/components/reviews-section";
 import { reviewsSocial } from "~/social/target-social.server";
+import { foldsReviewsOf } from "~/social/fold-unwatched.server";
 import { reviewSocialSlot } from "~/social/components/social-controls";
 import { SiteRatingSummary } from "~/library/components/site-rating";
 import { WatchlistButton } from "~/library/components/watchlist-button";
@@ -33,12 +34,16 @@ export async function loader({ params, request, context: { services } }: Route.L
     id === null ? null : seriesMarks(services, request, id),
   ]);
   invariantResponse(page && library && history && marks);
-  const social = await reviewsSocial(services, request, library.reviews);
+  const [social, foldUnwatched] = await Promise.all([
+    reviewsSocial(services, request, library.reviews),
+    foldsReviewsOf(services, request, { type: "tv", id: page.series.id }),
+  ]);
   return pageData(
     {
       ...page,
       ...library,
       reviewSocial: social.reviewSocial,
+      foldUnwatched,
       diary: history.diary,
       progress: marks.seasons,
       progressPartial: marks.partial,
@@ -93,6 +98,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <ReviewsSection
           reviews={loaderData.reviews}
           social={reviewSocialSlot(loaderData.reviewSocial)}
+          foldUnwatched={loaderData.foldUnwatched}
           item={{ type: "tv", id: loaderData.series.id }}
           myRating={loaderData.myRating}
         />

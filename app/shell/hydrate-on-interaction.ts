@@ -15,7 +15,7 @@
  * phone menu, Radix tabs) before React listens is remembered and replayed once it has hydrated,
  * as the whole sequence a tap makes: Radix tabs act on mouse-down, its menus on pointer-down and
  * dialogs on click, so replaying only the click lost the first tap on a tab. Links and forms need
- * no replay: they work without JavaScript (a tab of /auth is a link, `?sekme=kayit`). Once React's
+ * no replay: they work without JavaScript (a tab of /auth is a radio button). Once React's
  * hydration has begun, React replays early events itself (it hydrates the target first), so the
  * bootstrap stops noting taps then: a tap is never replayed twice.
  */

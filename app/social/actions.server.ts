@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { allow } from "~/accounts/rate-limit.server";
 import { forSignedInUser } from "~/accounts/signed-in-form.server";
-import { answer } from "~/core/form-answer.server";
+import { answer, refusedWith, type FormAnswer } from "~/core/form-answer.server";
 import { queryRows, type Database } from "~/db/client.server";
 import type { LibraryServices } from "~/library/library-services.server";
 import { announceSocial, commentEvents } from "./announce.server";
@@ -106,6 +106,27 @@ const rowId = (value: FormDataEntryValue | null) =>
 
 const NOT_FOUND = "Bu içerik bulunamadı.";
 
+/** What a comment, reply or edit form sends: all of it comes back with a refusal. */
+const COMMENT_FIELDS = [
+  "intent",
+  "targetType",
+  "targetId",
+  "parentId",
+  "commentId",
+  "body",
+  "spoiler",
+  "returnTo",
+] as const;
+
+/**
+ * A refused comment (empty, too long, a link from a new account, too many): answered with what
+ * was typed, with or without JavaScript, so nothing is lost. Without JavaScript /birlikte shows
+ * it in its box with the reason beside it (routes/social-action.tsx).
+ */
+export type CommentRefusal = FormAnswer & {
+  fields: Partial<Record<(typeof COMMENT_FIELDS)[number], string>>;
+};
+
 /**
  * Beğen, yorum, yanıt, düzenle, sil and bildir (issue #38.3-38.6), posted to /birlikte. The
  * target is named by its kind and id; whether the person may act on it is the domain's query.
@@ -118,6 +139,7 @@ export function socialAction(services: LibraryServices, request: Request) {
     const type = form.get("targetType");
     const id = rowId(form.get("targetId"));
     const refuse = (message: string) => answer(services, form, { ok: false, message });
+    const refuseComment = (message: string) => refusedWith(form, COMMENT_FIELDS, message);
     switch (intent) {
       case "like":
       case "unlike": {
@@ -148,16 +170,17 @@ export function socialAction(services: LibraryServices, request: Request) {
         return answer(services, form, { ok: true, message: "Beğendiniz" });
       }
       case "comment": {
-        if ((type !== "review" && type !== "list") || id === null) return refuse(NOT_FOUND);
-        if (!(await withinLimit(db, user.id, "comments"))) return refuse(TOO_MANY.comments);
+        if ((type !== "review" && type !== "list") || id === null) return refuseComment(NOT_FOUND);
+        if (!(await withinLimit(db, user.id, "comments"))) return refuseComment(TOO_MANY.comments);
         const target = { type, id } as const;
         const parentId = form.get("parentId") ? rowId(form.get("parentId")) : null;
-        if (form.get("parentId") && parentId === null) return refuse(COMMENT_REFUSALS.noParent);
+        if (form.get("parentId") && parentId === null)
+          return refuseComment(COMMENT_REFUSALS.noParent);
         const added = await addComment(db, user.id, target, form.get("body"), {
           spoiler: form.get("spoiler") === "on",
           parentId,
         });
-        if (!added.ok) return refuse(added.error);
+        if (!added.ok) return refuseComment(added.error);
         for (const event of commentEvents(user.id, target, added))
           await announceSocial(services, event);
         await targetChanged(services, target);
@@ -166,7 +189,8 @@ export function socialAction(services: LibraryServices, request: Request) {
       case "edit-comment":
       case "delete-comment": {
         const commentId = rowId(form.get("commentId"));
-        if (commentId === null) return refuse(NOT_FOUND);
+        if (commentId === null)
+          return intent === "edit-comment" ? refuseComment(NOT_FOUND) : refuse(NOT_FOUND);
         // Read before a delete removes it: the page showing the comment is dropped after.
         const onTarget = await commentTarget(db, commentId);
         if (intent === "delete-comment") {
@@ -181,7 +205,7 @@ export function socialAction(services: LibraryServices, request: Request) {
           form.get("body"),
           form.get("spoiler") === "on",
         );
-        if (!edited.ok) return refuse(edited.error);
+        if (!edited.ok) return refuseComment(edited.error);
         if (onTarget) await targetChanged(services, onTarget);
         return answer(services, form, { ok: true, message: "Yorumunuz güncellendi" });
       }

@@ -5,6 +5,7 @@ import { paths } from "~/core/paths";
 import { queryRows, type Database } from "~/db/client.server";
 import type { NotificationKind, NotificationPayload } from "~/db/notifications-schema";
 import { wanted } from "~/db/notification-channels.server";
+import { targetSubject } from "./target-subject.server";
 
 /*
  * Where Birlikte tells people about each other (issue #38 → the notifications of #36, decision
@@ -194,55 +195,27 @@ interface TargetWords {
 }
 
 async function describeTarget(db: Database, target: SocialTarget): Promise<TargetWords | null> {
-  if (target.type === "list") {
-    const [list] = await queryRows<{ name: string }>(
-      db,
-      sql`select name from lists where id = ${target.id}`,
-    );
-    if (!list) return null;
+  const subject = await targetSubject(db, target);
+  if (!subject) return null;
+  if (subject.type === "list")
     return {
-      yours: `${quoted(list.name)}listenizi`,
-      toYours: `${quoted(list.name)}listenize`,
-      about: `"${list.name}" listeniz`,
-      url: paths.list({ id: target.id, name: list.name }),
+      yours: `${quoted(subject.name)}listenizi`,
+      toYours: `${quoted(subject.name)}listenize`,
+      about: `"${subject.name}" listeniz`,
+      url: subject.url,
     };
-  }
-  const [row] = await queryRows<{
-    item_type: "movie" | "tv" | "person";
-    item_id: number;
-    title: string | null;
-    date: string | null;
-  }>(
-    db,
-    target.type === "review"
-      ? sql`select r.item_type, r.item_id, tf.title, tf.date::text as date
-            from reviews r
-            left join title_facts tf on tf.item_type = r.item_type and tf.item_id = r.item_id
-            where r.id = ${target.id}`
-      : sql`select d.item_type, d.item_id, tf.title, tf.date::text as date
-            from diary_entries d
-            left join title_facts tf on tf.item_type = d.item_type and tf.item_id = d.item_id
-            where d.id = ${target.id}`,
-  );
-  if (!row) return null;
-  const itemId = Number(row.item_id);
-  const titleUrl =
-    row.item_type === "person"
-      ? paths.person({ id: itemId, name: row.title ?? "" })
-      : paths.title(row.item_type, { id: itemId, name: row.title ?? "", date: row.date });
-  if (target.type === "diary")
+  const { title } = subject;
+  if (subject.type === "diary")
     return {
-      yours: `${quoted(row.title)}günlük notunuzu`,
-      toYours: `${quoted(row.title)}günlük notunuza`,
-      about: row.title
-        ? `"${row.title}" için günlüğünüze yazdığınız not`
-        : "Günlüğünüzdeki notunuz",
+      yours: `${quoted(title)}günlük notunuzu`,
+      toYours: `${quoted(title)}günlük notunuza`,
+      about: title ? `"${title}" için günlüğünüze yazdığınız not` : "Günlüğünüzdeki notunuz",
       url: paths.diaryEntry(target.id),
     };
   return {
-    yours: `${quoted(row.title)}incelemenizi`,
-    toYours: `${quoted(row.title)}incelemenize`,
-    about: row.title ? `"${row.title}" için yazdığınız inceleme` : "Yazdığınız inceleme",
-    url: titleUrl,
+    yours: `${quoted(title)}incelemenizi`,
+    toYours: `${quoted(title)}incelemenize`,
+    about: title ? `"${title}" için yazdığınız inceleme` : "Yazdığınız inceleme",
+    url: subject.url,
   };
 }

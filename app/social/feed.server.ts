@@ -100,64 +100,73 @@ export async function readFeed(
                                or (b.blocker_id = ${readerId} and b.blocked_id = f.followed_id))
         ), newest as (
           -- Each person's newest row of each source: the 31st newest of these is a time the
-          -- page cannot reach below (at least a page of rows is at or after it), so the
-          -- laterals below read only what is newer (a handful of rows each, not 31).
-          select d.at from followed fo cross join lateral (
-            select d.created_at as at from diary_entries d
-            where d.user_id = fo.uid and d.import_key is null
-              and ${after(sql`d.created_at`, SOURCE.diary, sql`d.id`)}
-            order by d.created_at desc nulls last, d.id desc nulls last limit 1
-          ) d
-          union all
-          select r.at from followed fo cross join lateral (
-            select r.created_at as at from reviews r
-            where r.user_id = fo.uid and r.item_type in ('movie', 'tv')
-              and ${after(sql`r.created_at`, SOURCE.review, sql`r.id`)}
-              and ${shownReview}
-            order by r.created_at desc nulls last, r.id desc limit 1
-          ) r
-          union all
-          select l.at from followed fo cross join lateral (
-            select l.updated_at as at from lists l
-            where l.owner_id = fo.uid and l.visibility = 'public'
-              and ${after(sql`l.updated_at`, SOURCE.list, sql`l.id`)}
-            order by l.updated_at desc nulls last, l.id desc limit 1
-          ) l
+          -- page cannot reach below (at least a page of rows is at or after it), and only the
+          -- people and sources whose newest row is at or after it can have a row on the page.
+          -- Only the time matters here: ordered by it alone, each is the index's first entry,
+          -- and the three are one row of subqueries per person.
+          select fo.uid, fo.username, fo.name, s.source, s.at
+          from followed fo cross join lateral (values
+            (${SOURCE.diary}::int, (
+              select d.created_at from diary_entries d
+              where d.user_id = fo.uid and d.import_key is null
+                and ${after(sql`d.created_at`, SOURCE.diary, sql`d.id`)}
+              order by d.created_at desc nulls last, d.id desc nulls last limit 1)),
+            (${SOURCE.review}::int, (
+              select r.created_at from reviews r
+              where r.user_id = fo.uid and r.item_type in ('movie', 'tv')
+                and ${after(sql`r.created_at`, SOURCE.review, sql`r.id`)}
+                and ${shownReview}
+              order by r.created_at desc nulls last limit 1)),
+            (${SOURCE.list}::int, (
+              select l.updated_at from lists l
+              where l.owner_id = fo.uid and l.visibility = 'public'
+                and ${after(sql`l.updated_at`, SOURCE.list, sql`l.id`)}
+              order by l.updated_at desc nulls last limit 1))
+          ) as s(source, at)
+          where s.at is not null
         ), floor as (
           select coalesce(
             (select at from newest order by at desc offset ${limit - 1} limit 1),
             '-infinity'::timestamptz) as at
+        ), hot as (
+          -- At most a page of (person, source) pairs (more only on ties): the laterals below
+          -- read these alone, not every followed person again.
+          select n.uid, n.username, n.name, n.source from newest n
+          where n.at >= (select at from floor)
         ), page as (
-          select ${SOURCE.diary}::int as source, d.id, fo.username, fo.name, d.item_type, d.item_id,
+          select ${SOURCE.diary}::int as source, d.id, h.username, h.name, d.item_type, d.item_id,
                  d.rating, d.review as text, d.spoiler, null::text as list_name, d.created_at as at
-          from followed fo cross join lateral (
+          from hot h cross join lateral (
             select * from diary_entries d
-            where d.user_id = fo.uid and d.import_key is null
+            where d.user_id = h.uid and d.import_key is null
               and d.created_at >= (select at from floor)
               and ${after(sql`d.created_at`, SOURCE.diary, sql`d.id`)}
             order by d.created_at desc nulls last, d.id desc nulls last limit ${limit}
           ) d
+          where h.source = ${SOURCE.diary}
           union all
-          select ${SOURCE.review}::int, r.id, fo.username, fo.name, r.item_type, r.item_id,
+          select ${SOURCE.review}::int, r.id, h.username, h.name, r.item_type, r.item_id,
                  r.rating, r.comment, r.spoiler, null::text, r.created_at
-          from followed fo cross join lateral (
+          from hot h cross join lateral (
             select * from reviews r
-            where r.user_id = fo.uid and r.item_type in ('movie', 'tv')
+            where r.user_id = h.uid and r.item_type in ('movie', 'tv')
               and r.created_at >= (select at from floor)
               and ${after(sql`r.created_at`, SOURCE.review, sql`r.id`)}
               and ${shownReview}
             order by r.created_at desc nulls last, r.id desc limit ${limit}
           ) r
+          where h.source = ${SOURCE.review}
           union all
-          select ${SOURCE.list}::int, l.id, fo.username, fo.name, null, null,
+          select ${SOURCE.list}::int, l.id, h.username, h.name, null, null,
                  null, null, false, l.name, l.updated_at
-          from followed fo cross join lateral (
+          from hot h cross join lateral (
             select * from lists l
-            where l.owner_id = fo.uid and l.visibility = 'public'
+            where l.owner_id = h.uid and l.visibility = 'public'
               and l.updated_at >= (select at from floor)
               and ${after(sql`l.updated_at`, SOURCE.list, sql`l.id`)}
             order by l.updated_at desc nulls last, l.id desc limit ${limit}
           ) l
+          where h.source = ${SOURCE.list}
           order by at desc, source desc, id desc
           limit ${limit}
         )

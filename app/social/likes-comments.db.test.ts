@@ -14,7 +14,7 @@ import {
 } from "./comments.server";
 import { socialOf } from "./target-social.server";
 import { block } from "./follows.server";
-import { like, likers, likeSummary, unlike } from "./likes.server";
+import { like, likeSummary, unlike, whoLiked } from "./likes.server";
 import { report } from "./reports.server";
 
 /*
@@ -108,9 +108,11 @@ describe("likes", () => {
       count: 1,
       mine: false,
     });
-    expect(await likers(db(), { type: "review", id: review })).toEqual([
-      { username: "can", name: "CAN" },
-    ]);
+    expect(await whoLiked(db(), { type: "review", id: review }, null)).toEqual({
+      count: 1,
+      people: [{ username: "can", name: "CAN" }],
+      others: 0,
+    });
     expect(await unlike(db(), "can", { type: "review", id: review })).toBe(true);
     expect(await unlike(db(), "can", { type: "review", id: review })).toBe(false);
   });
@@ -247,5 +249,63 @@ describe("reports", () => {
       db().execute(sql`select reason from reports where review_id = ${review} order by id`),
     );
     expect(rows.map((row) => row.reason)).toEqual(["spoiler", "spam"]);
+  });
+});
+
+describe("who liked", () => {
+  it("names public profiles newest first, counts private ones, and hides people blocked either way", async () => {
+    for (const id of ["zeynep", "ali", "bulut", "okur", "okur2"]) await person(id);
+    await person("gizli", false);
+    const [own] = await db()
+      .insert(reviews)
+      .values({
+        userId: "zeynep",
+        itemType: "movie",
+        itemId: 560,
+        comment: "Beğenilecek bir yorum.",
+      })
+      .returning({ id: reviews.id });
+    const target = { type: "review", id: own!.id } as const;
+    expect(await whoLiked(db(), target, null)).toEqual({ count: 0, people: [], others: 0 });
+    for (const id of ["ali", "gizli", "bulut"])
+      expect((await like(db(), id, target)).outcome).toBe("liked");
+
+    // Anonymous: the two public profiles by name, newest first; the private one only counted.
+    expect(await whoLiked(db(), target, null)).toEqual({
+      count: 3,
+      people: [
+        { username: "bulut", name: "BULUT" },
+        { username: "ali", name: "ALI" },
+      ],
+      others: 1,
+    });
+    // Beyond the page: counted with the others.
+    expect(await whoLiked(db(), target, null, 1)).toMatchObject({
+      people: [{ username: "bulut", name: "BULUT" }],
+      others: 2,
+    });
+    // A reader who blocked Ali, and one Ali blocked, do not see him; others still do.
+    expect(await block(db(), "okur", "ali")).toBe("blocked");
+    expect(await block(db(), "ali", "okur2")).toBe("blocked");
+    for (const reader of ["okur", "okur2"])
+      expect(await whoLiked(db(), target, reader), reader).toEqual({
+        count: 3,
+        people: [{ username: "bulut", name: "BULUT" }],
+        others: 2,
+      });
+    expect((await whoLiked(db(), target, "zeynep"))?.people).toHaveLength(2);
+    // A profile made private leaves the names at once.
+    await db().execute(sql`update profiles set is_public = false where user_id = 'bulut'`);
+    expect(await whoLiked(db(), target, null)).toMatchObject({
+      people: [{ username: "ali", name: "ALI" }],
+      others: 2,
+    });
+  });
+
+  it("answers nothing for what others may not see", async () => {
+    expect(await whoLiked(db(), { type: "list", id: privateList }, null)).toBeNull();
+    expect(await whoLiked(db(), { type: "review", id: bareRating }, null)).toBeNull();
+    expect(await whoLiked(db(), { type: "diary", id: 999_999 }, null)).toBeNull();
+    expect(await whoLiked(db(), { type: "list", id: publicList }, null)).not.toBeNull();
   });
 });

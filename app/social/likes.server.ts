@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
+import type { FollowPerson } from "./follows.server";
 
 /*
  * Beğen (issue #38.3): a like on a review (with words), a diary entry with words on a public
@@ -70,13 +71,52 @@ export async function likeSummary(db: Database, target: LikeTarget, viewerId: st
   return { count: Number(row?.count ?? 0), mine: Boolean(row?.mine) };
 }
 
-/** Who liked the target: public profiles only, newest first. */
-export async function likers(db: Database, target: LikeTarget, limit = 50) {
-  return queryRows<{ username: string; name: string }>(
+/** Who liked a target: the people shown, and how many others liked it too. */
+export interface WhoLiked {
+  count: number;
+  people: FollowPerson[];
+  /** Likes not listed: private profiles, people blocked either way, those beyond the page. */
+  others: number;
+}
+
+/**
+ * Who liked the target (decision 039): public profiles by name, newest first, never someone the
+ * reader blocked or who blocked the reader; everyone else liked it too and is only counted.
+ * Null when the target is not one others may see (and so like).
+ */
+export async function whoLiked(
+  db: Database,
+  target: LikeTarget,
+  readerId: string | null,
+  limit = 50,
+): Promise<WhoLiked | null> {
+  const reader = readerId ?? "";
+  const column = COLUMN[target.type];
+  const rows = await queryRows<{
+    count: number;
+    username: string | null;
+    name: string | null;
+  }>(
     db,
-    sql`select p.username, coalesce(nullif(btrim(p.full_name), ''), p.username) as name
-        from likes l join profiles p on p.user_id = l.user_id and p.is_public
-        where l.${COLUMN[target.type]} = ${target.id}
-        order by l.created_at desc limit ${limit}`,
+    sql`select c.count, shown.username, shown.name
+        from (${visibleTarget(target)}) t
+        cross join (select count(*)::int as count from likes where ${column} = ${target.id}) c
+        left join lateral (
+          select p.username, coalesce(nullif(btrim(p.full_name), ''), p.username) as name
+          from likes l join profiles p on p.user_id = l.user_id and p.is_public
+          where l.${column} = ${target.id}
+            and not exists (select 1 from blocks b
+                            where (b.blocker_id = l.user_id and b.blocked_id = ${reader})
+                               or (b.blocker_id = ${reader} and b.blocked_id = l.user_id))
+          order by l.created_at desc, l.id desc
+          limit ${limit}
+        ) shown on true`,
   );
+  const first = rows[0];
+  if (!first) return null;
+  const people = rows.flatMap((row) =>
+    row.username ? [{ username: row.username, name: row.name ?? row.username }] : [],
+  );
+  const count = Number(first.count);
+  return { count, people, others: Math.max(0, count - people.length) };
 }

@@ -200,6 +200,8 @@ describe("a Trakt export", () => {
       }),
     ).toBe(true);
     await resolveRow(services, "deniz", importId, { rowId: history!.id, choice: "skip" });
+    // The choice is written by the import's job.
+    await runImport(services, importId);
     const record = await recordOf("deniz");
     expect(record.lists[0]!.items).toEqual([
       { id: 289, position: 1, note: "Bunu bulamazsınız" },

@@ -73,11 +73,13 @@ describeInBrowser("Hesabım", () => {
     await sessions.getByText("Bu cihaz").waitFor();
     expect(await sessions.getByRole("listitem").count()).toBe(2);
 
+    // The name form's own Kaydet: /hesap has other forms with a Kaydet of their own.
+    const nameForm = laptop.locator("form", { has: laptop.getByLabel("Ad Soyad") });
     await laptop.getByLabel("Ad Soyad").fill("D");
-    await laptop.getByRole("button", { name: "Kaydet", exact: true }).click();
+    await nameForm.getByRole("button", { name: "Kaydet", exact: true }).click();
     await toast(laptop, "İsim en az 2 karakter olmalıdır");
     await laptop.getByLabel("Ad Soyad").fill("Deniz Işıkgün");
-    await laptop.getByRole("button", { name: "Kaydet", exact: true }).click();
+    await nameForm.getByRole("button", { name: "Kaydet", exact: true }).click();
     await toast(laptop, "Ad soyad güncellendi");
     expect(await laptop.getByLabel("Ad Soyad").inputValue()).toBe("Deniz Işıkgün");
 
@@ -174,6 +176,13 @@ describeInBrowser("Hesabım", () => {
     expect(first.status).toBe(302);
     expect(first.headers.location).toBe("/auth/iki-adim");
     expect((await visitor.get("/dashboard")).status).toBe(302);
+    // Nor by the second step, whatever its form says: the checked return path, else the dashboard.
+    const second = await visitor.post("/auth/iki-adim", {
+      code: codes[1]!,
+      donus: "//evil.example/",
+    });
+    expect([second.status, second.headers.location]).toEqual([302, "/dashboard"]);
+    expect((await visitor.get("/dashboard")).status).toBe(200);
   });
 
   it("adds a passkey with the virtual authenticator, signs in with it, and removes it", async () => {

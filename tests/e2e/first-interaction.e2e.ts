@@ -58,7 +58,7 @@ async function phoneWithHeldScripts() {
     }
   });
   const release = async () => {
-    // A tap that followed a link (a tab of /auth) left the page: nothing to wait for then.
+    // A tap that followed a link left the page: nothing to wait for then.
     const named = await page
       .evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel$="modulepreload"]')].map(
@@ -102,17 +102,23 @@ describeInBrowser("the first tap on a phone", () => {
     await browser?.close();
   });
 
-  it("opens the sign-up tab of /auth on the first tap", async () => {
+  it("opens the sign-up tab of /auth on the first tap, before any script has run", async () => {
     const { page, release } = await phoneWithHeldScripts();
     await page.goto("/auth", { waitUntil: "load" });
     expect(await page.getByLabel("Ad Soyad").isVisible()).toBe(false);
-    await tap(page, '[role="tab"]:has-text("Kayıt Ol")');
+    // Before hydration the tabs are radio buttons (issue #34.1): the browser answers the tap.
+    expect(await page.getByRole("tab").count()).toBe(0);
+    await tap(page, '[data-auth-tab="signup"]');
+    expect(await page.getByLabel("Ad Soyad").isVisible()).toBe(true);
+    expect(await isHydrated(page)).toBe(false);
+    await page.getByLabel("Ad Soyad").fill("Ece");
     await release();
-    await page.getByLabel("Ad Soyad").waitFor({ state: "visible", timeout: 10_000 });
-    expect(new URL(page.url()).searchParams.get("sekme")).toBe("kayit");
-    expect(await page.getByRole("tab", { name: "Kayıt Ol" }).getAttribute("aria-selected")).toBe(
-      "true",
-    );
+    // Hydrated, the choice is kept: the tab roles, the URL, and what was typed.
+    const tab = page.getByRole("tab", { name: "Kayıt Ol" });
+    await tab.waitFor();
+    await page.waitForURL((url) => url.searchParams.get("sekme") === "kayit");
+    expect(await tab.getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("tabpanel").getByLabel("Ad Soyad").inputValue()).toBe("Ece");
   });
 
   it("focuses the search field on the first tap before hydration; the dialog then takes over", async () => {
@@ -211,11 +217,17 @@ describeInBrowser("the first tap on a phone", () => {
     const context = await newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/auth");
-    // Sign-in is the default tab; sign-up is a link away.
+    // Sign-in is the default tab; sign-up is a radio button away, with no page load.
     expect(await page.getByLabel("Ad Soyad").isVisible()).toBe(false);
-    await page.getByRole("tab", { name: "Kayıt Ol" }).click();
-    await page.waitForURL("**/auth?sekme=kayit");
-    const signUp = page.getByRole("tabpanel");
+    const loads: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") loads.push(request.url());
+    });
+    await page.locator('[data-auth-tab="signup"]').click();
+    expect(await page.getByRole("radio", { name: "Kayıt Ol" }).isChecked()).toBe(true);
+    const signUp = page.locator("#auth-panel-signup");
+    expect(await signUp.getByLabel("Ad Soyad").isVisible()).toBe(true);
+    expect(loads).toEqual([]);
     const email = uniqueEmail();
     await signUp.getByLabel("Ad Soyad").fill("Çağla Yücel");
     await signUp.getByLabel("E-posta").fill(email);
@@ -224,19 +236,20 @@ describeInBrowser("the first tap on a phone", () => {
     // The answer is the sign-in tab with the message, the address filled in.
     // A toast, and the same words kept in the page until the next action.
     await page.getByText("Kayıt başarılı! Giriş yapabilirsiniz.").first().waitFor();
-    const signIn = page.getByRole("tabpanel");
+    const signIn = page.locator("#auth-panel-signin");
+    expect(await signIn.getByLabel("E-posta").isVisible()).toBe(true);
     expect(await signIn.getByLabel("E-posta").inputValue()).toBe(email);
     await signIn.getByLabel("Şifre").fill("gizli123");
     await signIn.getByRole("button", { name: "Giriş Yap" }).click();
     await page.waitForURL("**/dashboard");
     await page.getByRole("heading", { level: 1, name: "Hoş geldiniz, Çağla Yücel!" }).waitFor();
-    // Back on /auth, the sign-in tab is a link too.
+    // `?sekme=kayit` opens sign-up on the server; sign-in is a radio button away too.
     const other = await (await newContext({ javaScriptEnabled: false })).newPage();
     await other.goto("/auth?sekme=kayit");
-    await other.getByRole("tab", { name: "Giriş Yap" }).click();
-    await other.waitForURL((url) => url.pathname === "/auth" && url.search === "");
+    expect(await other.getByLabel("Ad Soyad").isVisible()).toBe(true);
+    await other.locator('[data-auth-tab="signin"]').click();
     expect(await other.getByLabel("Ad Soyad").isVisible()).toBe(false);
-    expect(await other.getByRole("tabpanel").getByLabel("E-posta").isVisible()).toBe(true);
+    expect(await other.locator("#auth-panel-signin").getByLabel("E-posta").isVisible()).toBe(true);
   });
 
   it("switches tabs on the client once hydrated, without asking the server", async () => {

@@ -43,11 +43,15 @@ describeInBrowser("the first visit", () => {
 
   it("runs no script until the first interaction, then hydrates and the live dialog takes over", async () => {
     const page = await browser.newPage(PHONE, undefined, { untouched: true });
+    // The prefetch waits for the browser to be idle after the load event: on a busy machine that
+    // can come after the network has been quiet for a while, so the test waits for the request.
+    const prefetched = page.waitForRequest((request) => request.url().includes("entry.client"));
     const scripts = await openUntouched(page, FILM);
     // The whole page is there, with working links, and nothing ran but the inline wake script:
     // the modules were only prefetched, after the load event.
     await page.getByRole("heading", { level: 1, name: "Baba" }).waitFor();
     expect(scripts.beforeLoad).toEqual([]);
+    await prefetched;
     expect(scripts.some((script) => script.includes("entry.client"))).toBe(true);
     expect(await isHydrated(page)).toBe(false);
     expect(await page.locator('script[type="perde/deferred"]').count()).toBe(1);

@@ -241,7 +241,7 @@ describe("a server killed mid-import (issue #32.9)", () => {
       ["Vertigo", 1958],
       ["Chinatown", 1974],
     ] as const;
-    const ROWS = 600;
+    const ROWS = 300;
     const rows = (prefix: string) =>
       "Date,Name,Year,Letterboxd URI\n" +
       Array.from({ length: ROWS }, (_, index) => {

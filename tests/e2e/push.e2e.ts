@@ -8,17 +8,29 @@ import { describeInBrowser, siteWithTabs } from "./browser";
 /*
  * The installable app (decision 036) in Chromium, on the shared server: the manifest, the real
  * service worker registered after hydration, a push delivered to it through the DevTools protocol
- * (`ServiceWorker.deliverPushMessage`) and shown as a notification, visited public pages read
+ * (`ServiceWorker.deliverPushMessage`) and shown as a notification, a click on it (the worker's
+ * `notificationclick` handler given the shown notification: it opens the notification's page, or
+ * focuses a window already there, and closes it), visited public pages read
  * offline, the Çevrimdışısınız page for the others, signed-in pages never stored, and every cache
  * dropped on sign-out.
  *
  * Not here: `PushManager.subscribe` itself. It asks the browser's push service (Google's, for
  * Chromium) for an endpoint, and this machine has no internet; the subscription action is
  * tested with the shape a browser posts. The payload's encryption is app/notifications/
- * push.db.test.ts's. A notification's click cannot be made through the protocol.
+ * push.db.test.ts's. A real click cannot be made: the protocol has none, and a worker may open
+ * or focus a window only inside a click the browser delivered, so the test records those two
+ * calls in the worker rather than letting Chromium refuse them.
  */
 
 const run = siteWithTabs(() => sharedServer());
+
+/** What the test uses of the service worker's global scope (the DOM library has no types for it). */
+interface WorkerScope extends EventTarget {
+  registration: { getNotifications(filter: { tag: string }): Promise<Notification[]> };
+  clients: { openWindow(url: string): Promise<unknown> };
+  WindowClient: { prototype: { focus(): Promise<unknown> } };
+  NotificationEvent: new (type: string, init: { notification: Notification | undefined }) => Event;
+}
 const PAGES = "perde-pages-v1";
 
 /** Paths the service worker's page cache holds right now. */
@@ -117,6 +129,50 @@ describeInBrowser("the installable app", () => {
         expect.objectContaining({ tag: "other", url: `${run.site}/` }),
       ]),
     );
+
+    // A click on a notification: the worker's own `notificationclick` handler, given the
+    // notification it showed. The protocol has no click, and Chromium lets a worker open or
+    // focus a window only in a click the browser itself delivered, so the two calls are
+    // recorded in the worker instead of made.
+    const worker =
+      context.serviceWorkers().find((candidate) => candidate.url() === `${run.site}/sw.js`) ??
+      (await context.waitForEvent("serviceworker"));
+    const click = (tag: string) =>
+      worker.evaluate(async (tag) => {
+        const scope = self as unknown as WorkerScope;
+        const calls: string[] = [];
+        const opening = new Promise<void>((resolve) => {
+          scope.clients.openWindow = async (url) => {
+            calls.push(`open ${url}`);
+            resolve();
+            return null;
+          };
+          scope.WindowClient.prototype.focus = async function (this: { url: string }) {
+            calls.push(`focus ${this.url}`);
+            resolve();
+            return this;
+          };
+        });
+        const [notification] = await scope.registration.getNotifications({ tag });
+        // The handler's waitUntil throws for an event the page made; its work is under way.
+        try {
+          scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
+        } catch {
+          // InvalidStateError from waitUntil
+        }
+        await opening;
+        const left = await scope.registration.getNotifications({ tag });
+        return { calls, closed: left.length === 0 };
+      }, tag);
+    // No window on the notification's page: it opens one there, and the notification goes.
+    await page.goto("/oyuncular");
+    expect(await click("episodes:1")).toEqual({
+      calls: [`open ${run.site}/takvim`],
+      closed: true,
+    });
+    // Another site's address opens the home page; a window already there is focused.
+    await page.goto("/");
+    expect(await click("other")).toEqual({ calls: [`focus ${run.site}/`], closed: true });
 
     // A public page opened under the service worker is kept and reads offline.
     await page.goto("/oduller");

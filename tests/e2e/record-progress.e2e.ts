@@ -266,7 +266,8 @@ describeInBrowser("issue 33: bulk marks, honest progress, coming back (embedded 
     await page.waitForURL((url) => url.pathname === "/auth");
     expect(new URL(page.url()).searchParams.get("donus")).toBe(at.film);
     expect(new URL(page.url()).searchParams.get("istek")).toMatch(/^izleme-listesi:movie:\d+$/);
-    const form = page.getByRole("tabpanel");
+    // Without JavaScript the tabs are radio buttons and the panels plain blocks (issue #34.1).
+    const form = page.locator("#auth-panel-signin");
     await form.getByLabel("E-posta").fill(email);
     await form.getByLabel("Şifre").fill("gizli123");
     await form.getByRole("button", { name: "Giriş Yap" }).click();

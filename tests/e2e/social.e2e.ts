@@ -66,7 +66,27 @@ const FILMS = {
   forms: { id: 65203, path: "/film/the-broadway-melody-1929-65203" },
   walk: { id: 42861, path: "/film/cimarron-1931-42861" },
   noScript: { id: 33680, path: "/film/grand-hotel-1932-33680" },
+  likers: { id: 43277, path: "/film/the-great-ziegfeld-1936-43277" },
+  fold: { id: 34106, path: "/film/you-cant-take-it-with-you-1938-34106" },
 };
+
+/** A public profile for the account, under `username`. */
+async function publicProfile(cookie: string, username: string) {
+  expect(
+    (await postForm(app.site, "/hesap", { intent: "username", username }, cookie)).status,
+  ).toBe(302);
+  expect(
+    (await postForm(app.site, "/hesap", { intent: "visibility", visibility: "public" }, cookie))
+      .status,
+  ).toBe(302);
+}
+
+/** "İzlemediğiniz film ve dizilerin yorumları katlı gösterilsin", as its checkbox sends it. */
+async function foldUnwatched(cookie: string, on: boolean) {
+  const fields: Record<string, string> = { intent: "fold-unwatched" };
+  if (on) fields.foldUnwatched = "on";
+  expect((await postForm(app.site, "/hesap", fields, cookie)).status).toBe(302);
+}
 
 async function writeReview(
   cookie: string,
@@ -284,10 +304,12 @@ describeInBrowser("social", () => {
   it("without JavaScript: Göster, Beğen and a comment", async () => {
     const item = FILMS.noScript;
     const aName = `Deniz ${stamp()}`;
+    const bName = `Ege ${stamp()}`;
     const [a, b] = await Promise.all([
       newAccount(app.site, aName, "sosyal-js-a"),
-      newAccount(app.site, `Ege ${stamp()}`, "sosyal-js-b"),
+      newAccount(app.site, bName, "sosyal-js-b"),
     ]);
+    await publicProfile(b, `ege.${stamp()}`);
     const secret = `Gemi en sonda batıyor ${stamp()}.`;
     await writeReview(a, item, secret, true);
     const page = await app.tab(PHONE, { cookie: b, javaScriptEnabled: false });
@@ -299,12 +321,54 @@ describeInBrowser("social", () => {
     await card.getByRole("button", { name: /Beğen/ }).click();
     await page.waitForURL(`**${item.path}`);
     await card.getByRole("button", { name: /Beğendin/ }).waitFor();
+
+    // The count opens Beğenenler, a plain link: B by name (B's profile is public).
+    await card.locator("[data-likers-link]").click();
+    await page.waitForURL("**/begenenler/yorum/*");
+    await page.getByText("1 kişi beğendi.").waitFor();
+    // Named by its title (kept when the review was written), not "Film #33680".
+    await page.getByText("Grand Hotel yorumu").waitFor();
+    await page
+      .locator("[data-likers]")
+      .getByRole("link", { name: new RegExp(bName) })
+      .waitFor();
+    await page.screenshot({ path: "screenshots/social/likers-phone.png", fullPage: true });
+    await page.goBack();
+
+    // A refused comment (a link from a day-old account) keeps its text, the reason beside it.
     await card.getByText("Yorum yaz", { exact: true }).click();
-    const said = `Bunu okumamalıydım ${stamp()}`;
-    await card.getByPlaceholder("Yorum yazın").fill(said);
+    const withLink = `Şuna bakın: www.ornek-site.com ${stamp()}`;
+    await card.getByPlaceholder("Yorum yazın").fill(withLink);
     await card.getByRole("button", { name: "Gönder" }).click();
+    await page.waitForURL("**/birlikte/yorum");
+    await page
+      .getByRole("alert")
+      .getByText(/bağlantı paylaşamazsınız/)
+      .first()
+      .waitFor();
+    const box = page.getByRole("textbox", { name: "Yorumunuz" });
+    expect(await box.inputValue()).toBe(withLink);
+    await page.screenshot({ path: "screenshots/social/refused-comment-phone.png", fullPage: true });
+    // Sent again without the link: back on the film's page, the comment under the review.
+    const said = `Bunu okumamalıydım ${stamp()}`;
+    await box.fill(said);
+    await page.getByRole("button", { name: "Yeniden gönder" }).click();
+    await page.waitForURL(`**${item.path}`);
     await card.locator("p", { hasText: said }).waitFor();
-  }, 60_000);
+
+    // The folding setting is a plain checkbox and Kaydet on /hesap.
+    await page.goto("/hesap");
+    const setting = page.getByRole("checkbox", { name: /yorumları katlı gösterilsin/ });
+    expect(await setting.isChecked()).toBe(false);
+    await setting.check();
+    await page
+      .getByRole("group", { name: "Sürpriz bozanlar" })
+      .getByRole("button", { name: "Kaydet" })
+      .click();
+    // Saved: the page comes back with the box ticked from the database.
+    await page.waitForURL("**/hesap#yorum-katlama");
+    expect(await setting.isChecked()).toBe(true);
+  }, 90_000);
 });
 
 it("Beğen and a comment on a public list: the stored anonymous list and liker's profile show them at once", async () => {
@@ -349,4 +413,129 @@ it("Beğen and a comment on a public list: the stored anonymous list and liker's
   // "Beğendikleri" on the reader's profile, at once.
   const liked = (await anonymous(profile)).html;
   expect(liked.slice(liked.indexOf('id="begendikleri"'))).toContain(name);
+}, 60_000);
+
+it("Beğenenler: public profiles by name, private ones counted, blocked people hidden; stored pages carry only the count", async () => {
+  const item = FILMS.likers;
+  const aName = `Asya ${stamp()}`;
+  const likerName = `Levent ${stamp()}`;
+  const [a, liker, hidden, reader] = await Promise.all([
+    newAccount(app.site, aName, "sosyal-begenen-a"),
+    newAccount(app.site, likerName, "sosyal-begenen-b"),
+    newAccount(app.site, `Gizem ${stamp()}`, "sosyal-begenen-c"),
+    newAccount(app.site, `Okan ${stamp()}`, "sosyal-begenen-d"),
+  ]);
+  const likerUsername = `levent.${stamp()}`;
+  await publicProfile(liker, likerUsername);
+  await writeReview(a, item, "Uzun ama her dakikası ayrı güzel bir film.", false);
+  await anonymous(item.path);
+  let page = await anonymous(item.path);
+  expect(page.cache).toBe("HIT");
+  const reviewId = reviewIdOf(page.html, aName);
+  const likersPath = `/begenenler/yorum/${reviewId}`;
+  // No likes, no list to open.
+  expect(reviewBlock(page.html, reviewId)).not.toContain(likersPath);
+
+  const target = { targetType: "review", targetId: String(reviewId) };
+  for (const cookie of [liker, hidden])
+    expect(await social(cookie, { intent: "like", ...target })).toMatchObject({ status: 200 });
+  // The stored page is dropped and comes back with the count and the link, no names.
+  page = await anonymous(item.path);
+  const block = reviewBlock(page.html, reviewId);
+  expect(likeCount(block)).toBe("2");
+  expect(block).toContain(`href="${likersPath}"`);
+  expect(block).not.toContain(likerName);
+
+  // The list: the public profile by name and link, the private one only counted.
+  const response = await fetch(`${app.site}${likersPath}`);
+  expect(response.headers.get("cache-control")).toContain("no-store");
+  const list = await response.text();
+  expect(list).toContain("2 kişi beğendi.");
+  expect(list).toContain(`href="/u/${likerUsername}"`);
+  expect(list).toContain(likerName);
+  expect(list).toContain("ve 1 kişi daha");
+  expect(list).not.toContain("Gizem");
+
+  // A reader who blocked the liker does not see them; the count stays.
+  const readerName = `okan.${stamp()}`;
+  await publicProfile(reader, readerName);
+  await postForm(
+    app.site,
+    "/kisiler",
+    { intent: "block", username: likerUsername, returnTo: "/" },
+    reader,
+  );
+  const seen = await signedIn(likersPath, reader);
+  expect(seen).toContain("2 kişi beğendi.");
+  expect(seen).not.toContain(likerName);
+  // The reader likes it too: listed for everyone but the person they blocked.
+  expect(await social(reader, { intent: "like", ...target })).toMatchObject({ status: 200 });
+  expect(await signedIn(likersPath, hidden)).toContain(`href="/u/${readerName}"`);
+  expect(await signedIn(likersPath, liker)).not.toContain(`href="/u/${readerName}"`);
+
+  // Taken back: the stored page's count follows at once.
+  expect(await social(liker, { intent: "unlike", ...target })).toMatchObject({ status: 200 });
+  expect(likeCount(reviewBlock((await anonymous(item.path)).html, reviewId))).toBe("2");
+  expect((await fetch(`${app.site}/begenenler/liste/999999999`)).status).toBe(404);
+  expect((await fetch(`${app.site}/begenenler/baska/1`)).status).toBe(404);
+}, 60_000);
+
+it("folds reviews of a title the reader has not watched when they chose so, on the title page and the feed, never on the stored page", async () => {
+  const item = FILMS.fold;
+  const aName = `Aylin ${stamp()}`;
+  const aUsername = `aylin.${stamp()}`;
+  const [a, b] = await Promise.all([
+    newAccount(app.site, aName, "sosyal-katla-a"),
+    newAccount(app.site, `Berk ${stamp()}`, "sosyal-katla-b"),
+  ]);
+  await publicProfile(a, aUsername);
+  const words = `Sonunda herkes barışıyor ve büyükbaba kazanıyor ${stamp()}.`;
+  await writeReview(a, item, words, false);
+  await postForm(app.site, "/kisiler", { intent: "follow", username: aUsername, returnTo: "/" }, b);
+  const open = (html: string) => unfolded(html).includes(words);
+
+  // Off (the default): the words are open everywhere.
+  expect(open(await signedIn(item.path, b))).toBe(true);
+  expect(open(await signedIn("/akis", b))).toBe(true);
+
+  // On: folded as "Henüz izlemediniz" for B, on the film's page and in the feed.
+  await foldUnwatched(b, true);
+  let html = await signedIn(item.path, b);
+  expect(open(html)).toBe(false);
+  expect(html).toContain("Henüz izlemediniz");
+  expect(open(await signedIn("/akis", b))).toBe(false);
+  // The author and anonymous readers (the stored copy included) read it open.
+  expect(open(await signedIn(item.path, a))).toBe(true);
+  await anonymous(item.path);
+  const stored = await anonymous(item.path);
+  expect(stored.cache).toBe("HIT");
+  expect(open(stored.html)).toBe(true);
+
+  // Verilerim carries the setting.
+  const exported = (await (
+    await fetch(`${app.site}/hesap/verilerim`, { headers: { Cookie: b } })
+  ).json()) as { publicProfile: { foldUnwatched: boolean } };
+  expect(exported.publicProfile.foldUnwatched).toBe(true);
+
+  // Off again: open. On, then watched (a rating): open.
+  await foldUnwatched(b, false);
+  expect(open(await signedIn(item.path, b))).toBe(true);
+  await foldUnwatched(b, true);
+  expect(open(await signedIn(item.path, b))).toBe(false);
+  const rated = await postForm(
+    app.site,
+    "/puan",
+    {
+      intent: "rate",
+      itemType: "movie",
+      itemId: String(item.id),
+      rating: "8",
+      returnTo: item.path,
+    },
+    b,
+  );
+  expect(rated.status).toBe(302);
+  html = await signedIn(item.path, b);
+  expect(open(html)).toBe(true);
+  expect(open(await signedIn("/akis", b))).toBe(true);
 }, 60_000);

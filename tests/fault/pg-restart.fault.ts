@@ -16,6 +16,8 @@ import { Visitor } from "../support/raw-http";
 const enabled = process.env.FAULT_TESTS === "1";
 /** Requests answered before the first restart, between the two, and after the second. */
 const REQUESTS_PER_PHASE = 60;
+/** A phase that has not had its requests answered by then has hung. */
+const PHASE_DEADLINE_MS = 30_000;
 
 describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
   let cluster: PostgresCluster;
@@ -73,9 +75,35 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     // still happen under load, and the load still runs past both.
     let stopped = false;
     const waiters: { count: number; resolve: () => void }[] = [];
-    const answered = (count: number) =>
-      new Promise<void>((resolve) => {
-        waiters.push({ count, resolve });
+    // Each phase has a deadline: a phase that never ends fails with what was going on (the
+    // requests in flight and their age, the last problems, whether the server is alive, the
+    // end of both logs) instead of the test's bare timeout.
+    const inFlight = new Map<number, { what: string; since: number }>();
+    let nextRequest = 0;
+    const answered = (count: number, phase: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const now = Date.now();
+          reject(
+            new Error(
+              [
+                `${phase}: ${counts.requests} of ${count} requests answered after ${PHASE_DEADLINE_MS / 1000} s`,
+                `in flight: ${[...inFlight.values()].map((request) => `${request.what} for ${now - request.since} ms`).join(", ") || "none"}`,
+                `problems (${problems.length}): ${problems.slice(-5).join(" | ")}`,
+                `server exit code: ${server.process.exitCode ?? "running"}`,
+                `server output:\n${server.output().slice(-2000)}`,
+                `PostgreSQL log:\n${cluster.log().slice(-2000)}`,
+              ].join("\n"),
+            ),
+          );
+        }, PHASE_DEADLINE_MS);
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
         wake();
       });
     const wake = () => {
@@ -93,6 +121,8 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
         let status: number;
         let body: string;
         let location: string | undefined;
+        const request = nextRequest++;
+        inFlight.set(request, { what: `step ${kind} of worker ${slot}`, since: Date.now() });
         try {
           if (kind === 0) {
             ({ status, body } = await visitor.get(`/film/x-${title}`));
@@ -128,6 +158,8 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
         } catch (error) {
           problems.push(`no answer: ${String(error)}`);
           continue;
+        } finally {
+          inFlight.delete(request);
         }
         counts.requests++;
         wake();
@@ -149,12 +181,15 @@ describe.skipIf(!enabled)("PostgreSQL restarting under load", () => {
     const load = Promise.all(Array.from({ length: 6 }, (_, slot) => worker(slot)));
     // pg_ctl runs beside the load (not blocking this process), so requests keep being sent
     // while PostgreSQL is down; it returns once the server accepts connections again (-w).
-    await answered(REQUESTS_PER_PHASE);
-    await cluster.ctlBeside("-m", "fast", "restart");
-    await answered(counts.requests + REQUESTS_PER_PHASE);
-    await cluster.ctlBeside("-m", "immediate", "restart");
-    await answered(counts.requests + REQUESTS_PER_PHASE);
-    stopped = true;
+    try {
+      await answered(REQUESTS_PER_PHASE, "before the restarts");
+      await cluster.ctlBeside("-m", "fast", "restart");
+      await answered(counts.requests + REQUESTS_PER_PHASE, "after the fast restart");
+      await cluster.ctlBeside("-m", "immediate", "restart");
+      await answered(counts.requests + REQUESTS_PER_PHASE, "after the immediate restart");
+    } finally {
+      stopped = true;
+    }
     await load;
 
     const check = new pg.Client({ connectionString: url });

@@ -110,7 +110,12 @@ export async function startAppServer(
 ): Promise<TestServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await preparedDataDir(seedDataDir));
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_CPU_PROF=<folder>: each server writes a CPU profile there when it stops (for the
+  // benches, which start their servers here: profile before optimising).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "server.js"], {
     cwd: projectRoot,
     env: {
       // No NODE_ENV: the server must choose production by itself, as under `npm start`.

@@ -30,3 +30,53 @@ export async function load(
   );
   return statuses;
 }
+
+/**
+ * Signed-in people (their session cookies) asking `pages` of `site` one after another, each
+ * starting at a page of its own and pausing `thinkMs` between two, until `stop()`. Each answer's
+ * time goes to the phase it began in (`enter` moves on); an answer that is not a whole 200 page
+ * counts as an error and never ends the reading.
+ */
+export function readPages<Phase extends string>(
+  site: string,
+  cookies: readonly string[],
+  pages: readonly string[],
+  phases: readonly [Phase, ...Phase[]],
+  thinkMs = 0,
+) {
+  const times = Object.fromEntries(phases.map((phase) => [phase, [] as number[]])) as Record<
+    Phase,
+    number[]
+  >;
+  let phase: Phase | "done" = phases[0];
+  let errors = 0;
+  const reading = Promise.all(
+    cookies.map(async (cookie, offset) => {
+      for (let turn = offset; phase !== "done"; turn++) {
+        const at = phase;
+        const started = performance.now();
+        const response = await fetch(`${site}${pages[turn % pages.length]}`, {
+          headers: { Cookie: cookie },
+        }).catch(() => null);
+        const whole = await response?.arrayBuffer().then(
+          () => true,
+          () => false,
+        );
+        if (!whole || response?.status !== 200) errors++;
+        if (phase === at) times[at].push(performance.now() - started);
+        if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
+      }
+    }),
+  );
+  return {
+    times,
+    errors: () => errors,
+    enter: (next: Phase) => {
+      phase = next;
+    },
+    stop: async () => {
+      phase = "done";
+      await reading;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { paths } from "~/core/paths";
 import { Link } from "~/ui/link";
@@ -25,31 +25,68 @@ const TABS: { tab: Tab; label: string; to: string }[] = [
 const tabClass =
   "flex-1 rounded-md px-3 py-2 text-center text-sm font-medium text-muted-foreground aria-selected:bg-background aria-selected:text-foreground aria-selected:shadow";
 
+/** The radio buttons that choose the tab before (and without) JavaScript. */
+const CHOICE = "auth-sekme";
+const choiceClass =
+  "relative flex-1 cursor-pointer rounded-md px-3 py-2 text-center text-sm font-medium text-muted-foreground has-checked:bg-background has-checked:text-foreground has-checked:shadow has-focus-visible:ring-2 has-focus-visible:ring-primary";
+/** Before hydration a panel is shown by CSS while its radio button is checked. */
+const panelClass: Record<Tab, string> = {
+  signin: "hidden group-has-[#auth-choice-signin:checked]/auth:block",
+  signup: "hidden group-has-[#auth-choice-signup:checked]/auth:block",
+};
+
 /**
  * The open tab: a form's answer decides (a failed sign-up stays on sign-up, a successful one
- * moves to sign-in); otherwise the URL. React Router forgets the answer on the next navigation,
- * so a tab link always wins after it.
+ * moves to sign-in); then a choice made before hydration (`early`); otherwise the URL. React
+ * Router forgets the answer on the next navigation, so a tab link always wins after it.
  */
-function useOpenTab(answer: Answer | undefined): Tab {
+function useOpenTab(answer: Answer | undefined, early: Tab | null): Tab {
   const [params] = useSearchParams();
   if (answer?.intent) return answer.intent === "signup" && !answer.success ? "signup" : "signin";
-  return params.get(AUTH_TAB_PARAM) === "kayit" ? "signup" : "signin";
+  return early ?? (params.get(AUTH_TAB_PARAM) === "kayit" ? "signup" : "signin");
 }
 
 /**
- * /auth: sign in (first) and sign up, as two tabs. The tabs are links (`/auth?sekme=kayit`) and
- * the server renders the open one, so both forms work without JavaScript and a tap before
- * hydration is an ordinary page load, never a lost tap (Radix Tabs act on mouse-down, which
- * nothing replays). With JavaScript a tab is a client navigation that reloads nothing
- * (`shouldRevalidate` in routes/auth.tsx), and the arrow keys move between tabs.
+ * /auth: sign in (first) and sign up, as two tabs, both forms in the HTML. Before (and without)
+ * JavaScript the tabs are two radio buttons and CSS shows the checked one's panel, so the first
+ * tap switches at once, with no script and no page load (issue #34.1); the server checks the one
+ * the URL names (`/auth?sekme=kayit`) or a form's answer. Once hydrated they are tabs with their
+ * roles: links that change only the query (a client navigation that reloads nothing,
+ * `shouldRevalidate` in routes/auth.tsx), the arrow keys move between them, and a choice made
+ * before hydration is kept (and written into the URL). Radix Tabs act on mouse-down, which
+ * nothing replays, so they are not used.
  */
 export function AuthForms() {
   const answer = useActionData() as Answer | undefined;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const tab = useOpenTab(answer);
   const back = useComingBack();
+  // The tab chosen with the radio buttons before hydration, until a tab link is used.
+  const [early, setEarly] = useState<Tab | null>(null);
+  const tab = useOpenTab(answer, early);
+  const tabLink = (to: Tab) => back?.tabLink(to) ?? TABS.find((item) => item.tab === to)!.to;
+  const focusTab = useRef(false);
+  // The hydrating render still has the radio buttons: the one checked now is the visitor's choice.
+  useLayoutEffect(() => {
+    const checked = document.querySelector<HTMLInputElement>(`input[name="${CHOICE}"]:checked`);
+    if (!checked) return;
+    focusTab.current = document.activeElement === checked;
+    const picked: Tab = checked.value === "signup" ? "signup" : "signin";
+    if (picked === tab) return;
+    // The DOM is what knows the choice (no React handler ran before hydration); set before the
+    // first paint of the hydrated page, so the other panel never flashes.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setEarly(picked);
+    void navigate(tabLink(picked), { replace: true, preventScrollReset: true });
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (!hydrated || !focusTab.current) return;
+    focusTab.current = false;
+    document.getElementById(`auth-tab-${tab}`)?.focus();
+  }, [hydrated, tab]);
   useFormToasts(answer);
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -60,12 +97,21 @@ export function AuthForms() {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
     const other = TABS.find((item) => item.tab !== tab)!;
-    void navigate(back?.tabLink(other.tab) ?? other.to, {
-      replace: true,
-      preventScrollReset: true,
-    });
+    setEarly(null);
+    void navigate(tabLink(other.tab), { replace: true, preventScrollReset: true });
     document.getElementById(`auth-tab-${other.tab}`)?.focus();
   };
+
+  // The same element before and after hydration, so nothing typed in it is lost.
+  const panelProps = (panel: Tab) =>
+    hydrated
+      ? {
+          id: `auth-panel-${panel}`,
+          role: "tabpanel",
+          "aria-labelledby": `auth-tab-${panel}`,
+          hidden: tab !== panel,
+        }
+      : { id: `auth-panel-${panel}`, className: panelClass[panel] };
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -79,31 +125,48 @@ export function AuthForms() {
         {message && (
           <FormMessage tone={answer.success ? "success" : "error"}>{message}</FormMessage>
         )}
-        <div className="space-y-6">
-          <div role="tablist" aria-label="Hesap" className="flex gap-1 rounded-lg bg-muted p-1">
-            {TABS.map((item) => (
-              <Link
-                key={item.tab}
-                to={back?.tabLink(item.tab) ?? item.to}
-                replace
-                preventScrollReset
-                role="tab"
-                id={`auth-tab-${item.tab}`}
-                aria-selected={tab === item.tab}
-                aria-controls={`auth-panel-${item.tab}`}
-                onKeyDown={onTabKey}
-                className={tabClass}
-              >
-                {item.label}
-              </Link>
-            ))}
-          </div>
-          <div
-            role="tabpanel"
-            id="auth-panel-signin"
-            aria-labelledby="auth-tab-signin"
-            hidden={tab !== "signin"}
-          >
+        <div className="group/auth space-y-6">
+          {hydrated ? (
+            <div role="tablist" aria-label="Hesap" className="flex gap-1 rounded-lg bg-muted p-1">
+              {TABS.map((item) => (
+                <Link
+                  key={item.tab}
+                  to={tabLink(item.tab)}
+                  replace
+                  preventScrollReset
+                  role="tab"
+                  id={`auth-tab-${item.tab}`}
+                  aria-selected={tab === item.tab}
+                  aria-controls={`auth-panel-${item.tab}`}
+                  onKeyDown={onTabKey}
+                  onClick={() => setEarly(null)}
+                  className={tabClass}
+                  data-auth-tab={item.tab}
+                >
+                  {item.label}
+                </Link>
+              ))}
+            </div>
+          ) : (
+            <fieldset className="flex gap-1 rounded-lg bg-muted p-1">
+              <legend className="sr-only">Hesap</legend>
+              {TABS.map((item) => (
+                <label key={item.tab} className={choiceClass} data-auth-tab={item.tab}>
+                  <input
+                    type="radio"
+                    name={CHOICE}
+                    value={item.tab}
+                    id={`auth-choice-${item.tab}`}
+                    defaultChecked={tab === item.tab}
+                    aria-controls={`auth-panel-${item.tab}`}
+                    className="sr-only"
+                  />
+                  {item.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div {...panelProps("signin")}>
             <Form
               method="post"
               noValidate
@@ -137,12 +200,7 @@ export function AuthForms() {
               <PasskeySignIn query={back?.query} />
             </div>
           </div>
-          <div
-            role="tabpanel"
-            id="auth-panel-signup"
-            aria-labelledby="auth-tab-signup"
-            hidden={tab !== "signup"}
-          >
+          <div {...panelProps("signup")}>
             <Form
               method="post"
               noValidate

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { RatingPicker } from "~/ui/rating-picker";
+import { SpoilerCheckbox } from "~/ui/spoiler";
 
 export interface DiaryFieldValues {
   watchedOn: string;
@@ -88,15 +89,7 @@ export function DiaryFields({
         />
         Tekrar izleme
       </label>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          type="checkbox"
-          name="spoiler"
-          defaultChecked={values.spoiler}
-          className="size-5 accent-primary"
-        />
-        Sürpriz bozan içerir
-      </label>
+      <SpoilerCheckbox defaultChecked={values.spoiler} />
       <label className="block space-y-1.5" htmlFor={`${idPrefix}-tags`}>
         <span className="text-sm font-medium">Etiketler (isteğe bağlı)</span>
         <input

@@ -49,7 +49,16 @@ beforeAll(async () => {
     cached: createCache(memoryStore(), logger),
   });
   services = importServices(handle, catalogue, logger);
-  for (const id of ["deniz", "elif", "tvtime", "netflix1", "netflix2", "netflix3", "netflix4"])
+  for (const id of [
+    "deniz",
+    "elif",
+    "ikiz",
+    "tvtime",
+    "netflix1",
+    "netflix2",
+    "netflix3",
+    "netflix4",
+  ])
     await createTestUser(handle, id);
 }, 120_000);
 afterAll(async () => {
@@ -163,13 +172,23 @@ describe("importing episode rows", () => {
       { seriesId: 1396, season: 1, episode: 4, watchedAt: null, rewatches: 0 },
     ]);
 
-    const ok = await resolveRow(services, "deniz", importId, {
-      rowId: view.review[0]!.id,
-      choice: "pick",
-      mediaType: "tv",
-      id: 1396,
+    const queued: number[] = [];
+    const answering = importServices(handle, services.catalogue, logger, { queued });
+    const pick = { rowId: view.review[0]!.id, choice: "pick", mediaType: "tv", id: 1396 } as const;
+    // Someone else cannot answer for the person.
+    expect(await resolveRow(answering, "elif", importId, pick)).toBe(false);
+    // The answer is recorded and the job queued; the rows are written by the job, not here.
+    expect(await resolveRow(answering, "deniz", importId, pick)).toBe(true);
+    expect(queued).toEqual([importId]);
+    expect(await marksOf("deniz")).toHaveLength(4);
+    expect(await importOf(handle.db, "deniz", importId)).toMatchObject({
+      status: "review",
+      reviewCount: 0,
+      writing: 2,
     });
-    expect(ok).toBe(true);
+    // Answered once: the same answer again finds nothing waiting.
+    expect(await resolveRow(answering, "deniz", importId, pick)).toBe(false);
+    await runImport(services, importId);
     const done = (await importOf(handle.db, "deniz", importId))!;
     expect(done.status).toBe("done");
     expect(done.report.written).toEqual({ episode: 7, "series-status": 1 });
@@ -197,6 +216,53 @@ describe("importing episode rows", () => {
       { id: 1_000_201, status: "watching" },
     ]);
   });
+
+  it("writes a series' answer once when it is given twice at once, and only for its owner", async () => {
+    const many: Row[] = Array.from({ length: 300 }, (_, index) =>
+      episode({ title: "Kırmızı Oda Değil", tvdb: 999_997 }, 1, 1 + (index % 7), {
+        rewatches: Math.floor(index / 7),
+      }),
+    );
+    const importId = await importWith("ikiz", many);
+    await runImport(services, importId);
+    const view = (await importOf(handle.db, "ikiz", importId))!;
+    expect(view).toMatchObject({ status: "review", reviewCount: 1, writing: 0 });
+    const queued: number[] = [];
+    const answering = importServices(handle, services.catalogue, logger, { queued });
+    const answer = {
+      rowId: view.review[0]!.id,
+      choice: "pick",
+      mediaType: "tv",
+      id: 1396,
+    } as const;
+    // Two tabs answer at once (and a third person tries): one answer counts.
+    const answers = await Promise.all([
+      resolveRow(answering, "ikiz", importId, answer),
+      resolveRow(answering, "ikiz", importId, answer),
+      resolveRow(answering, "deniz", importId, answer),
+    ]);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(answers[2]).toBe(false);
+    expect(queued).toEqual([importId]);
+    const chosen = await handle.db
+      .selectDistinct({ state: importRows.state, itemId: importRows.itemId })
+      .from(importRows)
+      .where(eq(importRows.importId, importId));
+    expect(chosen).toHaveLength(1);
+    expect(chosen[0]!.state).toBe("pending");
+    // Two jobs for it at once: each row is written once.
+    await Promise.all([runImport(services, importId), runImport(services, importId)]);
+    const done = (await importOf(handle.db, "ikiz", importId))!;
+    expect(done.status).toBe("done");
+    expect(done.report.written).toEqual({ episode: 300 });
+    const marks = await handle.db
+      .select({ seriesId: episodeWatches.seriesId, rewatches: episodeWatches.rewatches })
+      .from(episodeWatches)
+      .where(eq(episodeWatches.userId, "ikiz"));
+    expect(marks).toHaveLength(7);
+    expect(new Set(marks.map((mark) => mark.seriesId))).toEqual(new Set([chosen[0]!.itemId]));
+    expect(await marksOf("deniz")).toHaveLength(6);
+  }, 120_000);
 
   it("changes nothing when the same rows are imported again", async () => {
     const before = await marksOf("deniz");

@@ -198,6 +198,16 @@ describe("importing a Letterboxd export", () => {
     expect(
       await resolveRow(services, "ayse", importId, { rowId: unknown!.id, choice: "skip" }),
     ).toBe(true);
+    // The choice is recorded for the job, which the watchdog queues again should it be lost.
+    expect(await importOf(handle.db, "ayse", importId)).toMatchObject({
+      status: "review",
+      writing: 1,
+    });
+    queued.length = 0;
+    await queueOrphanedImports(services);
+    expect(queued).toContain(importId);
+    await runImport(services, importId);
+    expect(await importOf(handle.db, "ayse", importId)).toMatchObject({ writing: 0 });
     const { diary } = await libraryOf("ayse");
     expect(
       diary.some((entry) => entry.itemId === pick.id && entry.watchedOn === "2024-06-30"),

@@ -5,7 +5,7 @@ import { today } from "~/core/clock.server";
 import { giveWay } from "~/core/give-way.server";
 import type { ItemChanges } from "~/core/item-changes.server";
 import type { Logger } from "~/core/logger.server";
-import type { Database } from "~/db/client.server";
+import { queryRows, type Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import {
   importRows,
@@ -195,7 +195,13 @@ export async function defineImportJobs(services: ImportServices) {
     retryLimit: 5,
     expireInSeconds: 15 * 60,
     pollingIntervalSeconds: 1,
-    run: ({ importId }) => runImport(services, importId),
+    run: async ({ importId }) => {
+      await runImport(services, importId);
+      // An answer given on the review screen while this job let go of the import queued a job
+      // that found the lease still taken and ended: its rows are queued again now, not when
+      // the watchdog next looks.
+      if (!stopping) await queueOrphanedImports(services, importId);
+    },
   });
 }
 
@@ -221,12 +227,30 @@ export async function resumeImports(services: ImportServices) {
   watchdog.unref();
 }
 
-/** One look of the watchdog: queues the running imports whose lease has lapsed. */
-export async function queueOrphanedImports(services: ImportServices) {
+/**
+ * An import some job has work for: running, or waiting on the review screen with answers not yet
+ * written (rows the person chose for, pending).
+ */
+const hasWork = or(
+  eq(imports.status, "running"),
+  and(
+    eq(imports.status, "review"),
+    sql`exists (select 1 from ${importRows} where ${importRows.importId} = ${imports.id}
+      and ${importRows.state} = 'pending')`,
+  ),
+);
+
+/**
+ * One look of the watchdog (or of a job at its end, at its own import): queues the imports with
+ * work whose lease has lapsed.
+ */
+export async function queueOrphanedImports(services: ImportServices, importId?: number) {
   const orphans = await services.database.db
     .select({ id: imports.id })
     .from(imports)
-    .where(and(eq(imports.status, "running"), leaseLapsed));
+    .where(
+      and(hasWork, leaseLapsed, importId === undefined ? undefined : eq(imports.id, importId)),
+    );
   for (const { id } of orphans) await queueImport(services.jobs, id);
 }
 
@@ -234,11 +258,14 @@ export async function queueOrphanedImports(services: ImportServices) {
  * Takes the import's lease (false when a live job holds it), keeps it fresh, gives it back. The
  * lease is the database's clock, so instances on different machines agree.
  */
+/** Running, or on the review screen (where the person's answers are written by the job). */
+const notDone = inArray(imports.status, ["running", "review"]);
+
 async function takeLease(db: Database, importId: number): Promise<boolean> {
   const taken = await db
     .update(imports)
     .set({ workedAt: sql`now()` })
-    .where(and(eq(imports.id, importId), eq(imports.status, "running"), leaseLapsed))
+    .where(and(eq(imports.id, importId), notDone, leaseLapsed))
     .returning({ id: imports.id });
   return taken.length === 1;
 }
@@ -250,7 +277,7 @@ async function renewLease(db: Database, importId: number) {
   const renewed = await db
     .update(imports)
     .set({ workedAt: sql`now()` })
-    .where(and(eq(imports.id, importId), eq(imports.status, "running")))
+    .where(and(eq(imports.id, importId), notDone))
     .returning({ id: imports.id });
   if (renewed.length === 0) throw new ImportStopped();
 }
@@ -261,7 +288,8 @@ const releaseLease = (db: Database, importId: number) =>
 /**
  * The job's body: reads the import's file when it has not been read yet, then matches and
  * writes its pending rows, batch by batch, until none is left (or after `maxBatches`: tests stop
- * it halfway, as a restart would).
+ * it halfway, as a restart would). On the review screen the pending rows are the person's
+ * answers (`resolveRow`), written the same way.
  */
 export async function runImport(
   services: Omit<ImportServices, "jobs">,
@@ -273,7 +301,7 @@ export async function runImport(
     .select({ userId: imports.userId, status: imports.status })
     .from(imports)
     .where(eq(imports.id, importId));
-  if (!current || current.status !== "running") return;
+  if (!current || current.status === "done") return;
   // Another job works it (a job queued again while the first still runs): nothing to do.
   if (!(await takeLease(db, importId))) return;
   try {
@@ -283,7 +311,10 @@ export async function runImport(
       renewed = Date.now();
       await renewLease(db, importId);
     };
-    if (!(await readStoredUpload(services, importId, keepLease))) return;
+    // On the review screen the file was read long ago (a Netflix archive waiting for its
+    // profile keeps its upload, read once the person answers).
+    if (current.status === "running" && !(await readStoredUpload(services, importId, keepLease)))
+      return;
     await workRows(services, importId, current.userId, keepLease, options);
   } catch (error) {
     if (!(error instanceof ImportStopped)) throw error;
@@ -293,6 +324,12 @@ export async function runImport(
     await releaseLease(db, importId).catch(() => undefined);
   }
 }
+
+type PendingRow = typeof importRows.$inferSelect;
+
+/** The title the person chose for a row on the review screen (kept on the row while pending). */
+const chosenOf = (row: PendingRow) =>
+  row.itemType !== null && row.itemId !== null ? { mediaType: row.itemType, id: row.itemId } : null;
 
 async function workRows(
   services: Omit<ImportServices, "jobs">,
@@ -312,14 +349,16 @@ async function workRows(
       .orderBy(asc(importRows.id))
       .limit(options.batchSize ?? EPISODE_BATCH);
     if (next.length === 0) {
-      await finishIfResolved(db, importId);
+      // The person may have answered meanwhile: their rows are this job's to write too.
+      if (await finishIfResolved(db, importId)) continue;
       return;
     }
-    // A batch is episode rows only (many, written together) or other rows only (a few).
+    // A batch is episode rows only (many, written together) or other rows only (a few): those
+    // of the first row's sort among the next rows, so a file that mixes them (Trakt's history:
+    // two episodes, a film, ...) is not worked one or two rows at a time.
     const episodes = next[0]!.kind === "episode";
-    const end = next.findIndex((row) => (row.kind === "episode") !== episodes);
     const rows = next
-      .slice(0, end === -1 ? next.length : end)
+      .filter((row) => (row.kind === "episode") === episodes)
       .slice(0, options.batchSize ?? (episodes ? EPISODE_BATCH : BATCH_SIZE));
     if (episodes) {
       await workEpisodes(services, importId, userId, rows, matcher, keepLease);
@@ -331,11 +370,14 @@ async function workRows(
         await giveWay();
         await keepLease();
       }
+      const chosen = chosenOf(row);
       matches.push(
-        await matcher.match(
-          row.fields,
-          kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind),
-        ),
+        chosen
+          ? { state: "sure", item: chosen }
+          : await matcher.match(
+              row.fields,
+              kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind),
+            ),
       );
     }
     const written: WrittenItem[] = [];
@@ -344,22 +386,39 @@ async function workRows(
       // One worker at a time per import: a second job for it waits here, then finds the rows
       // of this batch no longer pending.
       await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+      // The batch's rows claimed in one statement: each written (with its title) or waiting for
+      // the person (with its candidates), if still pending.
+      const outcomes = rows.map((row, index) => {
+        const match = matches[index]!;
+        return match.state === "sure"
+          ? sql`(${row.id}::bigint, 'written', ${match.item.mediaType}, ${match.item.id}::int, null::jsonb)`
+          : sql`(${row.id}::bigint, 'review', null, null::int, ${JSON.stringify(match.candidates)}::jsonb)`;
+      });
+      const claimed = new Set(
+        (
+          await queryRows<{ id: string | number }>(
+            tx,
+            sql`update ${importRows} set state = v.state, item_type = v.item_type,
+              item_id = v.item_id, candidates = coalesce(v.candidates, ${importRows.candidates})
+            from (values ${sql.join(outcomes, sql`, `)})
+              as v(id, state, item_type, item_id, candidates)
+            where ${importRows.id} = v.id and ${importRows.importId} = ${importId}
+              and ${importRows.state} = 'pending'
+            returning ${importRows.id} as id`,
+          )
+        ).map((row) => Number(row.id)),
+      );
       for (const [index, row] of rows.entries()) {
         if (index % ROWS_PER_TURN === 0) await giveWay();
         const match = matches[index]!;
-        const [claimed] = await tx
-          .update(importRows)
-          .set(
-            match.state === "sure"
-              ? { state: "written", itemType: match.item.mediaType, itemId: match.item.id }
-              : { state: "review", candidates: match.candidates },
-          )
-          .where(and(eq(importRows.id, row.id), eq(importRows.state, "pending")))
-          .returning({ id: importRows.id });
-        if (!claimed || match.state !== "sure") continue;
+        if (!claimed.has(row.id) || match.state !== "sure") continue;
         const note = await writeRow(tx, userId, row.kind, row.fields, match.item, {
           importId,
           lists: services.importLists,
+          // A list item chosen on the review screen takes its place among those written.
+          before: chosenOf(row)
+            ? await writtenBefore(tx, importId, row.kind, row.fields)
+            : undefined,
         });
         if (note)
           await tx.update(importRows).set({ reason: note }).where(eq(importRows.id, row.id));
@@ -380,23 +439,24 @@ async function workEpisodes(
   services: Omit<ImportServices, "jobs">,
   importId: number,
   userId: string,
-  rows: (typeof importRows.$inferSelect)[],
+  rows: PendingRow[],
   matcher: Matcher,
   keepLease: () => Promise<void>,
 ) {
   const db = services.database.db;
   const matches = new Map<string, ImportMatch>();
+  const keyOf = (row: PendingRow) => row.fields.seriesKey ?? `row:${row.id}`;
   for (const row of rows) {
-    const key = row.fields.seriesKey ?? `row:${row.id}`;
-    if (matches.has(key)) continue;
+    // A row the person answered for on the review screen has its series already.
+    if (chosenOf(row) || matches.has(keyOf(row))) continue;
     await giveWay();
     await keepLease();
-    matches.set(key, await matcher.match(row.fields, ["tv"]));
+    matches.set(keyOf(row), await matcher.match(row.fields, ["tv"]));
   }
-  const matchOf = (row: (typeof rows)[number]) =>
-    matches.get(row.fields.seriesKey ?? `row:${row.id}`)!;
   const sure = rows.flatMap((row) => {
-    const match = matchOf(row);
+    const chosen = chosenOf(row);
+    if (chosen) return [{ id: row.id, fields: row.fields, seriesId: chosen.id }];
+    const match = matches.get(keyOf(row))!;
     return match.state === "sure"
       ? [{ id: row.id, fields: row.fields, seriesId: match.item.id }]
       : [];
@@ -408,15 +468,32 @@ async function workEpisodes(
   const started = performance.now();
   const series = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
-    for (const match of new Set(matches.values())) {
+    for (const [key, match] of matches) {
       if (match.state !== "review") continue;
-      const ids = rows.filter((row) => matchOf(row) === match).map((row) => row.id);
+      // The series' question is the same for every row of it: all its pending rows wait for the
+      // answer at once, in one statement, rather than batch after batch.
+      const seriesKey = rows.find((row) => keyOf(row) === key)!.fields.seriesKey;
       await tx
         .update(importRows)
         .set({ state: "review", candidates: match.candidates })
-        .where(and(inArray(importRows.id, ids), eq(importRows.state, "pending")));
+        .where(
+          rowsIn(
+            importId,
+            "pending",
+            and(
+              eq(importRows.kind, "episode"),
+              isNull(importRows.itemId),
+              seriesKey === undefined
+                ? inArray(
+                    importRows.id,
+                    rows.filter((row) => keyOf(row) === key).map((row) => row.id),
+                  )
+                : sql`${importRows.fields} ->> 'seriesKey' = ${seriesKey}`,
+            ),
+          ),
+        );
     }
-    const written = await writeClaimedEpisodes(tx, userId, importId, sure, "pending");
+    const written = await writeClaimedEpisodes(tx, userId, importId, sure);
     await updateProgress(tx, importId);
     return written;
   });
@@ -428,15 +505,14 @@ async function workEpisodes(
 }
 
 /**
- * Claims episode rows still in `from` (pending, or waiting for review) and writes their marks;
- * each row becomes written or bad with its reason. The series that got marks.
+ * Claims episode rows still pending and writes their marks; each row becomes written or bad with
+ * its reason. The series that got marks.
  */
 async function writeClaimedEpisodes(
   tx: Database,
   userId: string,
   importId: number,
   rows: EpisodeRow[],
-  from: "pending" | "review",
 ): Promise<number[]> {
   if (rows.length === 0) return [];
   const claimed = new Set(
@@ -451,7 +527,7 @@ async function writeClaimedEpisodes(
               importRows.id,
               rows.map((row) => row.id),
             ),
-            eq(importRows.state, from),
+            eq(importRows.state, "pending"),
           ),
         )
         .returning({ id: importRows.id })
@@ -618,23 +694,30 @@ async function updateProgress(db: Database, importId: number) {
 
 /**
  * Once no row is pending: `review` while some wait for the person's choice, else `done` with
- * the report filled in and the raw rows deleted.
+ * the report filled in and the raw rows deleted. True when rows are pending (the person's
+ * answers given meanwhile, for the job to write).
  */
-async function finishIfResolved(db: Database, importId: number) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${imports} where ${imports.id} = ${importId} for update`);
+async function finishIfResolved(db: Database, importId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [locked] = await queryRows<{ status: string }>(
+      tx,
+      sql`select status from ${imports} where ${imports.id} = ${importId} for update`,
+    );
+    // Finished already (the request's last answer and the job's last look both ask): its rows
+    // are gone, and a second report would say nothing was written.
+    if (locked?.status !== "running" && locked?.status !== "review") return false;
     const states = await tx
       .select({ state: importRows.state, kind: importRows.kind, rows: count() })
       .from(importRows)
       .where(eq(importRows.importId, importId))
       .groupBy(importRows.state, importRows.kind);
-    if (states.some((row) => row.state === "pending")) return;
+    if (states.some((row) => row.state === "pending")) return true;
     const waiting = states.some((row) => row.state === "review");
     const [current] = await tx
       .select({ report: imports.report })
       .from(imports)
       .where(eq(imports.id, importId));
-    if (!current) return;
+    if (!current) return false;
     const report: ImportReport = { ...current.report, written: {}, skipped: 0 };
     for (const row of states) {
       if (row.state === "written") report.written[row.kind] = row.rows;
@@ -687,6 +770,7 @@ async function finishIfResolved(db: Database, importId: number) {
       .where(eq(imports.id, importId));
     // The raw rows hold personal data: kept only while the review screen needs them.
     if (!waiting) await tx.delete(importRows).where(eq(importRows.importId, importId));
+    return false;
   });
 }
 
@@ -709,6 +793,8 @@ export interface ImportView {
     candidates: ImportCandidate[];
   }[];
   reviewCount: number;
+  /** On the review screen: rows the person answered for that the job has not written yet. */
+  writing: number;
   /** The file is still being read (its rows are not counted yet). */
   reading: boolean;
 }
@@ -726,18 +812,25 @@ export async function importOf(
     .from(imports)
     .where(and(eq(imports.id, importId), eq(imports.userId, userId)));
   if (!found) return null;
-  // The rows the screen asks about: one per series for episode rows (one choice answers all).
-  const asked = and(
-    eq(importRows.importId, importId),
-    eq(importRows.state, "review"),
-    sql`${importRows.id} in (
-      select min(id) from ${importRows}
-      where import_id = ${importId} and state = 'review'
-      group by case when kind = 'episode'
-        then 's:' || coalesce(fields ->> 'seriesKey', id::text) else id::text end)`,
-  );
-  const waiting =
+  // The rows the screen asks about: one per series for episode rows (one choice answers all),
+  // found in one grouping (a `min(id) in (...)` filter made the page take seconds per thousand
+  // rows waiting).
+  const asked =
     found.status === "review"
+      ? await db
+          .select({ id: sql<number>`min(${importRows.id})`.mapWith(Number) })
+          .from(importRows)
+          .where(rowsIn(importId, "review"))
+          .groupBy(
+            sql`case when ${importRows.kind} = 'episode'
+              then 's:' || coalesce(${importRows.fields} ->> 'seriesKey', ${importRows.id}::text)
+              else ${importRows.id}::text end`,
+          )
+          .orderBy(sql`min(${importRows.id})`)
+      : [];
+  const shown = asked.slice(0, REVIEW_PAGE).map((row) => row.id);
+  const waiting =
+    shown.length > 0
       ? await db
           .select({
             id: importRows.id,
@@ -747,13 +840,13 @@ export async function importOf(
             candidates: importRows.candidates,
           })
           .from(importRows)
-          .where(asked)
+          .where(and(eq(importRows.importId, importId), inArray(importRows.id, shown)))
           .orderBy(asc(importRows.id))
-          .limit(REVIEW_PAGE)
       : [];
-  const [waitingCount] =
+  const waitingCount = { rows: asked.length };
+  const [writing] =
     found.status === "review"
-      ? await db.select({ rows: count() }).from(importRows).where(asked)
+      ? await db.select({ rows: count() }).from(importRows).where(rowsIn(importId, "pending"))
       : [{ rows: 0 }];
   const reading =
     found.status === "running" &&
@@ -782,6 +875,7 @@ export async function importOf(
       candidates: row.candidates ?? [],
     })),
     reviewCount: waitingCount?.rows ?? 0,
+    writing: writing?.rows ?? 0,
   };
 }
 
@@ -856,107 +950,83 @@ async function titleExists(catalogue: Catalogue, mediaType: MediaType, id: numbe
 
 /**
  * The person's choice for a row in review: a candidate offered for it, or a title of a kind the
- * row may be that they found with the review screen's search (the catalogue must know it), is
- * written; or the row is skipped. False when the row is not theirs or no longer waiting.
+ * row may be that they found with the review screen's search (the catalogue must know it); or
+ * the row is skipped. An episode row stands for every row of its series: one choice answers them
+ * all. Only the answer is recorded here (issue #37): the chosen rows become pending with their
+ * title and the import's job writes them in its batches, so a series of hundreds of episodes
+ * never holds the database in the request. A skip is written at once (nothing to write). False
+ * when the row is not theirs or no longer waiting (two answers at once: the first one counts).
  */
 export async function resolveRow(
-  services: Omit<ImportServices, "jobs">,
+  services: ImportServices,
   userId: string,
   importId: number,
   resolution: Resolution,
 ): Promise<boolean> {
   const db = services.database.db;
-  let written: WrittenItem | null = null;
-  // Asked before the transaction: a catalogue call must not hold the import's lock.
-  const known =
-    resolution.choice === "pick" &&
-    (await titleExists(services.catalogue, resolution.mediaType, resolution.id));
-  // Episodes are marked only through the series' known episodes: read once, outside the lock.
-  if (known && resolution.mediaType === "tv") await readSeriesOnce(services, [resolution.id]);
-  const resolved = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select 1 from ${imports} where ${imports.id} = ${importId} and ${imports.userId} = ${userId} for update`,
+  const [row] = await db
+    .select({
+      kind: importRows.kind,
+      fields: importRows.fields,
+      candidates: importRows.candidates,
+    })
+    .from(importRows)
+    .innerJoin(imports, eq(imports.id, importRows.importId))
+    .where(
+      and(
+        eq(importRows.id, resolution.rowId),
+        eq(importRows.importId, importId),
+        eq(imports.userId, userId),
+        eq(imports.status, "review"),
+        eq(importRows.state, "review"),
+      ),
     );
-    const [row] = await tx
-      .select({
-        id: importRows.id,
-        kind: importRows.kind,
-        fields: importRows.fields,
-        candidates: importRows.candidates,
-      })
-      .from(importRows)
-      .innerJoin(imports, eq(imports.id, importRows.importId))
-      .where(
-        and(
-          eq(importRows.id, resolution.rowId),
-          eq(importRows.importId, importId),
-          eq(imports.userId, userId),
-          eq(imports.status, "review"),
-          eq(importRows.state, "review"),
-        ),
-      );
-    if (!row) return false;
-    // An episode row stands for every row of its series: one choice answers them all.
-    const group =
-      row.kind === "episode" && row.fields.seriesKey
-        ? await tx
-            .select({ id: importRows.id, fields: importRows.fields })
-            .from(importRows)
-            .where(
-              and(
-                eq(importRows.importId, importId),
-                eq(importRows.state, "review"),
-                eq(importRows.kind, "episode"),
-                sql`${importRows.fields} ->> 'seriesKey' = ${row.fields.seriesKey}`,
-              ),
-            )
-        : [row];
-    if (resolution.choice === "skip") {
-      await tx
-        .update(importRows)
-        .set({ state: "skipped" })
-        .where(
-          inArray(
-            importRows.id,
-            group.map((member) => member.id),
-          ),
-        );
-      return true;
-    }
+  if (!row) return false;
+  let answer: { state: "skipped" } | { state: "pending"; itemType: MediaType; itemId: number };
+  if (resolution.choice === "skip") answer = { state: "skipped" };
+  else {
     const offered = (row.candidates ?? []).some(
       (candidate) => candidate.mediaType === resolution.mediaType && candidate.id === resolution.id,
     );
     const searched =
-      known &&
-      kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind).includes(resolution.mediaType);
+      !offered &&
+      kindsOf(row.kind, row.fields.mediaType, row.fields.eitherKind).includes(
+        resolution.mediaType,
+      ) &&
+      (await titleExists(services.catalogue, resolution.mediaType, resolution.id));
     if (!offered && !searched) return false;
-    const item = { mediaType: resolution.mediaType, id: resolution.id };
-    if (row.kind === "episode") {
-      await writeClaimedEpisodes(
-        tx,
-        userId,
+    answer = { state: "pending", itemType: resolution.mediaType, itemId: resolution.id };
+  }
+  // The row and, for an episode, its series' other rows still waiting: claimed in one statement
+  // that checks the owner, so a second answer for the same series finds none of them waiting.
+  const group =
+    row.kind === "episode" && row.fields.seriesKey
+      ? or(
+          eq(importRows.id, resolution.rowId),
+          and(
+            eq(importRows.kind, "episode"),
+            sql`${importRows.fields} ->> 'seriesKey' = ${row.fields.seriesKey}`,
+          ),
+        )
+      : eq(importRows.id, resolution.rowId);
+  const claimed = await db
+    .update(importRows)
+    .set(answer)
+    .where(
+      rowsIn(
         importId,
-        group.map((member) => ({ id: member.id, fields: member.fields, seriesId: item.id })),
         "review",
-      );
-      written = item;
-      return true;
-    }
-    const note = await writeRow(tx, userId, row.kind, row.fields, item, {
-      importId,
-      lists: services.importLists,
-      before: await writtenBefore(tx, importId, row.kind, row.fields),
-    });
-    await tx
-      .update(importRows)
-      .set({ state: "written", itemType: item.mediaType, itemId: item.id, reason: note })
-      .where(eq(importRows.id, row.id));
-    written = item;
-    return true;
-  });
-  if (!resolved) return false;
-  if (written) await afterWrites(services, [written]);
-  await finishIfResolved(db, importId);
+        and(
+          group,
+          sql`exists (select 1 from ${imports} where ${imports.id} = ${importId}
+            and ${imports.userId} = ${userId} and ${imports.status} = 'review')`,
+        ),
+      ),
+    )
+    .returning({ id: importRows.id });
+  if (!claimed.some((member) => member.id === resolution.rowId)) return false;
+  if (answer.state === "pending") await queueImport(services.jobs, importId);
+  else await finishIfResolved(db, importId);
   return true;
 }
 

@@ -129,7 +129,8 @@ export async function writeRow(
         },
         fields.diaryKey!,
       );
-      await watched();
+      // The diary entry made a film İzledim already (recordWatched); a series becomes İzledim.
+      if (item.type !== "movie") await watched();
       return null;
     case "series-status":
       // İzliyorum adds or moves up from İzleyeceğim (never down from İzledim); İzleyeceğim only
@@ -157,7 +158,7 @@ export async function writeRow(
         fields.diaryKey!,
       );
       if (fits) await setTitleReviewText(db, userId, item, text);
-      await watched();
+      if (item.type !== "movie") await watched();
       if (fits || text === "") return null;
       return text.length < REVIEW_LENGTH.min
         ? "Yorum 10 karakterden kısa: yalnızca puan ve tarih kaydedildi."

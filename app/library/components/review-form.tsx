@@ -5,6 +5,7 @@ import { toast } from "~/ui/toast";
 import { useCurrentUser } from "~/accounts/components/use-current-user";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { SpoilerCheckbox } from "~/ui/spoiler";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useLibraryFetcher } from "./use-library-fetcher";
 import { paths } from "~/core/paths";
@@ -165,15 +166,7 @@ export function ReviewForm({
           {comment.trim().length}/1000
         </span>
       </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="spoiler"
-          defaultChecked={editing?.spoiler ?? false}
-          className="size-4"
-        />
-        Sürpriz bozan içerir
-      </label>
+      <SpoilerCheckbox defaultChecked={editing?.spoiler} />
       <div className="flex gap-2">
         <Button type="submit" disabled={busy}>
           {editing ? "Güncelle" : "Yorum Yap"}

@@ -38,10 +38,13 @@ function ReviewCard({
   review,
   actions,
   social,
+  unwatched = false,
 }: {
   review: ReviewView;
   actions?: ReactNode;
   social?: ReactNode;
+  /** Folded: the reader asked to fold reviews of titles they have not watched. */
+  unwatched?: boolean;
 }) {
   const name = review.reviewerName?.trim() || "Anonim";
   return (
@@ -78,6 +81,7 @@ function ReviewCard({
         <SpoilerText
           text={review.comment}
           spoiler={review.spoiler}
+          unwatched={unwatched}
           className="text-sm leading-relaxed break-words whitespace-pre-line"
         />
         {social && <div className="border-t pt-3">{social}</div>}
@@ -134,8 +138,11 @@ export function ReviewsSection({
   item,
   myRating = null,
   social,
+  foldUnwatched = false,
 }: {
   reviews: ReviewView[];
+  /** The reader folds reviews of titles they have not watched, and has not watched this one. */
+  foldUnwatched?: boolean;
   /** What goes under each review: its likes and comments (issue #38, app/social). */
   social?: (review: ReviewView) => ReactNode;
   item: { type: "movie" | "tv" | "person"; id: number };
@@ -175,7 +182,12 @@ export function ReviewsSection({
       ) : (
         <div className="space-y-3">
           {others.map((review) => (
-            <ReviewCard key={review.id} review={review} social={social?.(review)} />
+            <ReviewCard
+              key={review.id}
+              review={review}
+              social={social?.(review)}
+              unwatched={foldUnwatched}
+            />
           ))}
         </div>
       )}

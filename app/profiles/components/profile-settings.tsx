@@ -158,6 +158,46 @@ function VisibilityForm({ username, isPublic }: { username: string | null; isPub
   );
 }
 
+/** Folding reviews of titles the reader has not watched (issue #38.5): a checkbox and Kaydet. */
+function FoldUnwatchedForm({ foldUnwatched }: { foldUnwatched: boolean }) {
+  const answer = useAnswer("fold-unwatched");
+  const busy = useBusy("fold-unwatched");
+  return (
+    <Part id="yorum-katlama" title="Sürpriz bozanlar">
+      <Refusal answer={answer} />
+      <Form method="post" className="space-y-3">
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="foldUnwatched"
+            defaultChecked={foldUnwatched}
+            aria-describedby="yorum-katlama-aciklama"
+            className="mt-0.5 size-4 shrink-0"
+          />
+          <span className="space-y-1">
+            <span className="block font-medium">
+              İzlemediğiniz film ve dizilerin yorumları katlı gösterilsin
+            </span>
+            <span id="yorum-katlama-aciklama" className="block text-muted-foreground">
+              Açıkken izlemediğiniz (günlüğünüzde, İzledim listenizde ya da puanlarınızda olmayan)
+              yapımların yorumları, sürpriz bozanlar gibi “Göster”e dokunana kadar kapalı durur.
+            </span>
+          </span>
+        </label>
+        <Button
+          type="submit"
+          name="intent"
+          value="fold-unwatched"
+          variant="outline"
+          disabled={busy}
+        >
+          {busy ? "Kaydediliyor..." : "Kaydet"}
+        </Button>
+      </Form>
+    </Part>
+  );
+}
+
 /** A film in a row: a small poster, its name and year. */
 function FilmLine({
   name,
@@ -368,12 +408,13 @@ function FavoritesPart({ favorites }: { favorites: ProfileData["favorites"] }) {
   );
 }
 
-/** The public profile's settings on /hesap: username, visibility and Favori 4. */
+/** The public profile's settings on /hesap: username, visibility, folding and Favori 4. */
 export function ProfileSettings({ data }: { data: ProfileData }) {
   return (
     <div id="profil-ayarlari" className="space-y-4">
       <UsernameForm username={data.username} />
       <VisibilityForm username={data.username} isPublic={data.isPublic} />
+      <FoldUnwatchedForm foldUnwatched={data.foldUnwatched} />
       <FavoritesPart favorites={data.favorites} />
     </div>
   );

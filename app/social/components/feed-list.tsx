@@ -58,9 +58,11 @@ function Rating({ rating }: { rating: number | null }) {
 function GroupItem({
   group,
   likeFor,
+  unwatched,
 }: {
   group: FeedGroup;
   likeFor?: (row: FeedGroup["rows"][number]) => ReactNode;
+  unwatched: ReadonlySet<string>;
 }) {
   const first = group.rows[0]!;
   return (
@@ -93,7 +95,12 @@ function GroupItem({
               </span>
               {row.text && (
                 <>
-                  <SpoilerText text={row.text} spoiler={row.spoiler} className="text-sm" />
+                  <SpoilerText
+                    text={row.text}
+                    spoiler={row.spoiler}
+                    unwatched={unwatched.has(`${row.itemType}-${row.itemId}`)}
+                    className="text-sm"
+                  />
                   <span className="flex flex-wrap items-center gap-3">
                     {likeFor?.(row)}
                     {row.kind === "reviewed" && (
@@ -120,12 +127,16 @@ export function FeedList({
   groups,
   nextHref,
   likeFor,
+  unwatched = [],
 }: {
   groups: readonly FeedGroup[];
   nextHref: string | null;
+  /** Titles (`movie-550`) whose reviews the reader folds: they have not watched them. */
+  unwatched?: readonly string[];
   /** Beğen for a row with words (on /akis; the home page's section shows none). */
   likeFor?: (row: FeedGroup["rows"][number]) => ReactNode;
 }) {
+  const folded = new Set(unwatched);
   if (groups.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
@@ -137,7 +148,12 @@ export function FeedList({
     <div className="space-y-4">
       <ol className="divide-y rounded-xl border bg-card" data-feed="">
         {groups.map((group) => (
-          <GroupItem key={`${group.kind}-${group.rows[0]!.id}`} group={group} likeFor={likeFor} />
+          <GroupItem
+            key={`${group.kind}-${group.rows[0]!.id}`}
+            group={group}
+            likeFor={likeFor}
+            unwatched={folded}
+          />
         ))}
       </ol>
       {nextHref && (

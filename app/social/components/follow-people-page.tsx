@@ -11,7 +11,8 @@ export interface FollowPeopleData {
   more: boolean;
 }
 
-function PersonRow({ person }: { person: FollowPerson }) {
+/** A person in a list of people: their initial, name and @username, linking to the profile. */
+export function PersonRow({ person }: { person: FollowPerson }) {
   return (
     <li>
       <Link

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useFetchers } from "react-router";
 import { useImageUrl } from "~/catalogue/components/image-base";
 import { Poster } from "~/catalogue/components/poster";
@@ -9,9 +8,9 @@ import { Check } from "~/ui/icons";
 import { Link } from "~/ui/link";
 import { pendingMarks } from "../pending-marks";
 import type { UpNextRow, UpNextShown } from "../up-next.server";
-import { MarkAnswers, MarkForm } from "./mark-controls";
+import { MarkForm } from "./mark-controls";
 
-/** The fetcher of a row's İzledim, shared with `MarkAnswers`, which outlives the row's form. */
+/** The fetcher of a row's İzledim: one per series, kept while the row moves on to its next episode. */
 const answerKey = (seriesId: number) => `up-next-${seriesId}`;
 
 const episodeCode = (episode: UpNextShown) =>
@@ -121,15 +120,8 @@ function UpNextItem({ row }: { row: UpNextRow }) {
 
 /** The dashboard's "İzlemeye Devam Et": the next episode of every series the person watches. */
 export function ContinueWatching({ rows }: { rows: UpNextRow[] | null }) {
-  // Every row shown since the page opened keeps a listener, so a row that moves on to an episode
-  // not aired yet (its button gone) or leaves the list still says what the server answered.
-  const keys = (rows ?? []).map((row) => answerKey(row.seriesId));
-  const [shown, setShown] = useState(keys);
-  if (keys.some((key) => !shown.includes(key)))
-    setShown([...shown, ...keys.filter((key) => !shown.includes(key))]);
   return (
     <section aria-labelledby="izlemeye-devam-et" className="space-y-4">
-      <MarkAnswers fetcherKeys={shown} />
       <h2 id="izlemeye-devam-et" className="text-2xl font-bold">
         İzlemeye Devam Et
       </h2>

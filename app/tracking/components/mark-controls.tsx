@@ -57,7 +57,7 @@ export function MarkForm({
   children: ReactNode;
   className?: string;
   variant?: "primary" | "secondary" | "outline" | "ghost";
-  /** Shares the fetcher with a listener that outlives this form (see `MarkAnswers`). */
+  /** Shares the fetcher with the other forms given the same key. */
   fetcherKey?: string;
   /** The id the page comes back to without JavaScript (the form's row). */
   anchor?: string;
@@ -190,20 +190,6 @@ function BulkMarkForm({
       </fetcher.Form>
     </details>
   );
-}
-
-/**
- * Turns the answers of keyed mark forms into toasts while the forms themselves may be gone: a
- * form that disappears as soon as it is pressed (İzlemeye Devam Et moves its row on to an episode
- * not aired yet, or drops it) would take its fetcher, and the server's word, with it.
- */
-export function MarkAnswers({ fetcherKeys }: { fetcherKeys: string[] }) {
-  return fetcherKeys.map((key) => <MarkAnswer key={key} fetcherKey={key} />);
-}
-
-function MarkAnswer({ fetcherKey }: { fetcherKey: string }) {
-  useLibraryFetcher(fetcherKey);
-  return null;
 }
 
 /** "Bölümü İzledim"; pressed, "İzlendi" (pressing again takes the mark back). */

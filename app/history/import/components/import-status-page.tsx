@@ -12,7 +12,7 @@ import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { Link } from "~/ui/link";
 import { useHydrated } from "~/ui/use-hydrated";
-import { STATUS_LABELS, writtenLabel } from "./labels";
+import { STATUS_LABELS, WRITING_LABEL, writtenLabel } from "./labels";
 
 export interface ImportStatusData {
   id: number;
@@ -31,6 +31,8 @@ export interface ImportStatusData {
     candidates: ImportCandidate[];
   }[];
   reviewCount: number;
+  /** Rows the person answered for on the review screen that are still being written. */
+  writing: number;
   /** The file is still being read: its rows are not counted yet. */
   reading: boolean;
   /** A row's hand search: results null when the query was too short (or the row is done). */
@@ -393,11 +395,17 @@ function BadRows({ report }: { report: ImportReport }) {
 /** /hesap/ice-aktar/{id}: progress while it runs, then the review screen, then the report. */
 export function ImportStatusPage({ data }: { data: ImportStatusData }) {
   const running = data.status === "running";
-  useLiveProgress(running);
+  // The person's answers are written by the import's job: the page follows them until the
+  // report is ready (issue #37).
+  const writing = data.status === "review" && data.writing > 0;
+  // Nothing left to answer: the page only waits for the answers to be written.
+  const answered = writing && data.reviewCount === 0;
+  useLiveProgress(running || writing);
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      {running && (
-        // Without JavaScript the page refreshes itself while the import runs.
+      {(running || answered) && (
+        // Without JavaScript the page refreshes itself while the import runs (not while questions
+        // are open: a refresh would take the person's half-made choice).
         <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} />
       )}
       <Breadcrumb
@@ -409,8 +417,12 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
       />
       <header className="space-y-2">
         <h1 className="text-3xl font-bold break-all">{data.fileName}</h1>
-        <p className="text-muted-foreground" role="status">
-          {data.report.refusal ? "İçe aktarılmadı" : STATUS_LABELS[data.status]}
+        <p className="text-muted-foreground" role="status" data-status={data.status}>
+          {data.report.refusal
+            ? "İçe aktarılmadı"
+            : answered
+              ? `${WRITING_LABEL}: seçimleriniz yazılıyor. Bu sayfayı kapatabilirsiniz.`
+              : STATUS_LABELS[data.status]}
           {running &&
             (data.reading
               ? ": dosya okunuyor. Bu sayfayı kapatabilirsiniz."
@@ -439,7 +451,12 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
       {data.status === "review" && data.report.askProfile && (
         <ProfileQuestion profiles={data.report.askProfile} />
       )}
-      {data.status === "review" && !data.report.askProfile && (
+      {writing && (
+        <p className="text-sm tabular-nums" role="status" data-testid="import-writing">
+          Seçtiğiniz {formatCount(data.writing)} satır yazılıyor; bitince özet burada görünür.
+        </p>
+      )}
+      {data.status === "review" && !data.report.askProfile && data.reviewCount > 0 && (
         <section aria-labelledby="secim" className="space-y-3">
           <h2 id="secim" className="text-xl font-semibold">
             Emin olamadığımız satırlar ({formatCount(data.reviewCount)})

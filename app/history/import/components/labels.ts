@@ -6,6 +6,9 @@ export const STATUS_LABELS = {
   done: "Tamamlandı",
 } as const;
 
+/** Answers given on the review screen, while the import's job writes them. */
+export const WRITING_LABEL = "İşleniyor";
+
 /** What a written row of each kind became, for the report. */
 const WRITTEN_LABELS: Record<ImportRowKind, string> = {
   watched: "İzledim olarak işaretlenen (watched.csv)",
