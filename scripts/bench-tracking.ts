@@ -35,6 +35,11 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** Which pages to measure, by name ("dashboard,takvim,feed,mark"; all by default). */
+const PAGES = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
+/** Which databases and the upstream count to run ("embedded,postgres,upstream"; all by default). */
+const PARTS = process.env.BENCH_PARTS?.split(",").map((name) => name.trim());
+const runs = (part: string) => !PARTS || PARTS.includes(part);
 
 const SERIES = 150;
 const EPISODES_PER_SERIES = 60;
@@ -157,7 +162,7 @@ const markForm = (intent: "mark" | "unmark") =>
   }).toString();
 
 function targetsFor(person: Person): Target[] {
-  return [
+  const all: Target[] = [
     { name: "dashboard", path: "/dashboard", target: TARGET_PAGE_MS },
     { name: "takvim", path: "/takvim", target: TARGET_PAGE_MS },
     {
@@ -175,6 +180,7 @@ function targetsFor(person: Person): Target[] {
       target: TARGET_MARK_MS,
     },
   ];
+  return all.filter((target) => !PAGES || PAGES.some((name) => target.name.startsWith(name)));
 }
 
 /**
@@ -353,8 +359,11 @@ async function main() {
   });
   if (built.status !== 0) process.exit(1);
 
-  const rows = [...(await embedded()), ...(await postgres())];
-  const upstream = await upstreamCalls();
+  const rows = [
+    ...(runs("embedded") ? await embedded() : []),
+    ...(runs("postgres") ? await postgres() : []),
+  ];
+  const upstream = runs("upstream") ? await upstreamCalls() : [];
 
   console.log(
     `\nOne follower: ${SERIES} series, ${WATCHED} watched episodes. ${REQUESTS} requests one at a time (ms), then ${DURATION} s × ${CONNECTIONS} connections (rps); cpu: the server's CPU ms per request.`,

@@ -25,6 +25,7 @@ import { openRedis } from "~/core/redis.server";
 import { followItemChanges } from "~/library/item-changes.server";
 import { defineScheduleJobs } from "~/tracking/schedule.server";
 import { defineRecommendationJobs } from "~/library/recommendations.server";
+import { defineDatabaseUpkeep } from "~/db/upkeep.server";
 import { catchUpNotifications, defineNotificationJobs } from "~/notifications/jobs.server";
 import { projectRoot } from "~/core/project-root.server";
 import type { AppServices } from "~/services.server";
@@ -102,6 +103,7 @@ async function createServices(): Promise<AppServices> {
     importLists: { putImportedItem },
   };
   // Every domain declares its jobs, then the queue starts working them.
+  await defineDatabaseUpkeep(services);
   await defineScheduleJobs(services);
   await defineImportJobs(services);
   await defineRecommendationJobs(services);

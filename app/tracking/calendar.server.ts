@@ -28,8 +28,15 @@ export interface CalendarEpisode {
 export function calendarEpisodes(
   db: Database,
   userId: string,
-  window: { from: string; to: string; statuses?: readonly CalendarStatus[] },
+  window: CalendarWindow,
 ): Promise<CalendarEpisode[]> {
+  return calendarQuery(db, userId, window);
+}
+
+type CalendarWindow = { from: string; to: string; statuses?: readonly CalendarStatus[] };
+
+/** calendarEpisodes' statement, unrun (its plan is tested: embedded-upkeep.db.test.ts). */
+export function calendarQuery(db: Database, userId: string, window: CalendarWindow) {
   return db
     .select({
       seriesId: trackedEpisodes.seriesId,
