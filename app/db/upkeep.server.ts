@@ -40,7 +40,7 @@ const TABLES_DUE = `
    order by 1`;
 
 /** The tables that need analyzing or vacuuming now. */
-export async function tablesDue(database: DatabaseHandle): Promise<TableUpkeep[]> {
+async function tablesDue(database: DatabaseHandle): Promise<TableUpkeep[]> {
   // The counts a session keeps are published at most once a second; the check must see them.
   await database.executeSql("select pg_stat_force_next_flush()");
   await database.executeSql("select 1");
