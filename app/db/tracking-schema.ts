@@ -135,6 +135,9 @@ export const trackedEpisodes = pgTable(
       columns: [table.seriesId, table.seasonNumber, table.episodeNumber],
     }),
     index("tracked_episodes_air_date_idx").on(table.airDate),
+    // A followed series' episodes of a window of days (/takvim, its feed): read by range, not
+    // every episode of the series filtered.
+    index("tracked_episodes_series_air_date_idx").on(table.seriesId, table.airDate),
     check("tracked_episodes_season_check", sql`${table.seasonNumber} > 0`),
     check("tracked_episodes_episode_check", sql`${table.episodeNumber} > 0`),
   ],

@@ -10,12 +10,13 @@ import { sendPushToPerson } from "./push.server";
 /*
  * The push channel's delivery (issue #36, decision 035): a sweep every minute takes the
  * notifications of the last day not yet pushed, whose person had a device subscribed when the
- * notification came (a device added later gets no backlog, and the many people without one cost
- * the sweep nothing), keeps push on for the kind and is outside their quiet hours now (default
- * 23:00-08:00 Istanbul; what came during them goes after),
+ * notification came (a device added later gets no backlog), keeps push on for the kind and is
+ * outside their quiet hours now (default 23:00-08:00 Istanbul; what came during them goes after),
  * claims each (a `notification_deliveries` row), and hands it to web push
  * (`sendPushToPerson`, app/notifications/push.server.ts), several at once. A push that fails is
- * given back and tried at the next sweep.
+ * given back and tried at the next sweep. The sweep starts from the people with a device and
+ * reads their notifications by person and time (`notifications_user_created_idx`): the many
+ * people without one, and the day's other notifications, cost it nothing.
  */
 
 const PUSH_LOOKBACK_MS = 24 * 60 * 60 * 1000;
@@ -45,12 +46,13 @@ export async function deliverPushes(
     payload: NotificationPayload | string;
   }>(
     db,
-    sql`with picked as (
-          select n.id from notifications n
+    sql`with devices as (
+          select user_id, min(created_at) as since from push_subscriptions group by user_id),
+        picked as (
+          select n.id from devices s
+          join notifications n on n.user_id = s.user_id and n.created_at >= s.since
           left join notification_preferences p on p.user_id = n.user_id
           where n.created_at > ${new Date(at - PUSH_LOOKBACK_MS).toISOString()}::timestamptz
-            and exists (select 1 from push_subscriptions s
-                        where s.user_id = n.user_id and s.created_at <= n.created_at)
             and not exists (select 1 from notification_deliveries d
                             where d.notification_id = n.id and d.channel = 'push')
             and ${channelOn(sql`n.user_id`, sql`n.kind`, "push")}

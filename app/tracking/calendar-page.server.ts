@@ -21,10 +21,13 @@ export interface CalendarServices extends AccountServices {
   env: Pick<Env, "publicSiteUrl">;
 }
 
+/** A line of the page: what it shows of an episode (its day is the group's). */
+export type CalendarLine = Omit<CalendarEpisode, "airDate" | "status">;
+
 export interface CalendarDay {
   day: string;
   heading: string;
-  items: CalendarEpisode[];
+  items: CalendarLine[];
 }
 
 export interface CalendarPageData {
@@ -59,9 +62,20 @@ export async function loadCalendarPage(
   ]);
   // Only an empty page needs it: to say "follow a series" or "nothing airs now".
   const followed = episodes.length > 0 ? null : await followedSeriesCount(db, user.id);
+  // Only what a line shows goes into the page's data (about 500 lines for a heavy follower).
   const days = groupByDay(episodes).map((group) => ({
-    ...group,
+    day: group.day,
     heading: dayHeading(group.day, day),
+    items: group.items.map(
+      ({ seriesId, seriesName, seasonNumber, episodeNumber, episodeName, watched }) => ({
+        seriesId,
+        seriesName,
+        seasonNumber,
+        episodeNumber,
+        episodeName,
+        watched,
+      }),
+    ),
   }));
   return {
     filter: statuses ? STATUS_SLUGS[statuses[0]!] : undefined,

@@ -1,0 +1,1 @@
+CREATE INDEX "tracked_episodes_series_air_date_idx" ON "tracked_episodes" USING btree ("series_id","air_date");
