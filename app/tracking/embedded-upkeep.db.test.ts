@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
+import {
+  createTestDatabase,
+  createTestUser,
+  insertMany,
+  watchingSeries,
+} from "../../tests/support/test-database";
 import { type DatabaseHandle } from "~/db/client.server";
-import { watchlist } from "~/db/schema";
 import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-schema";
 import { keepUp } from "~/db/upkeep.server";
 import { calendarQuery } from "./calendar.server";
@@ -42,16 +46,8 @@ beforeAll(async () => {
         .slice(0, 10),
     })),
   );
-  for (let start = 0; start < episodes.length; start += 1000)
-    await db.insert(trackedEpisodes).values(episodes.slice(start, start + 1000));
-  await db.insert(watchlist).values(
-    ids.map((itemId) => ({
-      userId: "takipci",
-      itemType: "tv" as const,
-      itemId,
-      status: "watching" as const,
-    })),
-  );
+  await insertMany(db, trackedEpisodes, episodes);
+  await watchingSeries(db, "takipci", ids);
   const watches = episodes
     .filter((episode) => (episode.seasonNumber - 1) * 10 + episode.episodeNumber <= WATCHED)
     .map((episode) => ({
@@ -61,8 +57,7 @@ beforeAll(async () => {
       episodeNumber: episode.episodeNumber,
       watchedAt: new Date(`${DAY}T10:00:00Z`),
     }));
-  for (let start = 0; start < watches.length; start += 1000)
-    await db.insert(episodeWatches).values(watches.slice(start, start + 1000));
+  await insertMany(db, episodeWatches, watches);
 }, 120_000);
 afterAll(() => handle?.close());
 

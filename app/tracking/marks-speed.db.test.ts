@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, createTestUser } from "../../tests/support/test-database";
+import {
+  createTestDatabase,
+  createTestUser,
+  insertMany,
+  watchingSeries,
+} from "../../tests/support/test-database";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
-import { watchlist } from "~/db/schema";
 import { episodeWatches, trackedEpisodes, trackedSeries } from "~/db/tracking-schema";
 import { continueWatching, continueWatchingQuery } from "./continue-watching.server";
 import { markEpisode, syncSeriesStatus, unmarkEpisode } from "./marks.server";
@@ -66,16 +70,8 @@ beforeAll(async () => {
       airDate: index >= SEASONS * EPISODES - 3 ? "2027-01-01" : "2020-01-01",
     })),
   );
-  for (let start = 0; start < episodes.length; start += 1000)
-    await db.insert(trackedEpisodes).values(episodes.slice(start, start + 1000));
-  await db.insert(watchlist).values(
-    ids.map((itemId) => ({
-      userId: "izleyici",
-      itemType: "tv" as const,
-      itemId,
-      status: "watching" as const,
-    })),
-  );
+  await insertMany(db, trackedEpisodes, episodes);
+  await watchingSeries(db, "izleyici", ids);
   // 8,000 marks: the first 53 or 54 episodes of every series, at different times.
   const watches = ids.flatMap((seriesId, series) =>
     Array.from({ length: series < 50 ? 54 : 53 }, (_, index) => ({
@@ -88,9 +84,7 @@ beforeAll(async () => {
   );
   expect(watches).toHaveLength(8000);
   const others = watches.slice(0, 3000).map((row) => ({ ...row, userId: "baskasi" }));
-  for (const rows of [watches, others])
-    for (let start = 0; start < rows.length; start += 1000)
-      await db.insert(episodeWatches).values(rows.slice(start, start + 1000));
+  for (const rows of [watches, others]) await insertMany(db, episodeWatches, rows);
   await db.execute(sql`analyze`);
 }, 120_000);
 afterAll(() => handle.close());

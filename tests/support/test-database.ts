@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { user } from "~/db/auth-schema";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { watchlist } from "~/db/schema";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 
 /** Where the db project's global setup left a migrated, empty PGlite database (a tarball). */
 export const PGLITE_DUMP_VARIABLE = "PERDE_TEST_PGLITE_DUMP";
@@ -82,4 +84,28 @@ export async function createTestUser(
 ) {
   await handle.db.insert(user).values({ id, name: id, email }).onConflictDoNothing();
   return id;
+}
+
+/** Inserts many rows, 1,000 a statement (a statement takes at most 65,535 parameters). */
+export async function insertMany<Table extends PgTable>(
+  db: Database,
+  table: Table,
+  rows: PgInsertValue<Table>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000)
+    await db.insert(table).values(rows.slice(start, start + 1000));
+}
+
+/** `userId` has every one of `seriesIds` on their list as İzliyorum. */
+export async function watchingSeries(db: Database, userId: string, seriesIds: number[]) {
+  await db
+    .insert(watchlist)
+    .values(
+      seriesIds.map((itemId) => ({
+        userId,
+        itemType: "tv" as const,
+        itemId,
+        status: "watching" as const,
+      })),
+    );
 }
