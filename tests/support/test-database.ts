@@ -98,14 +98,12 @@ export async function insertMany<Table extends PgTable>(
 
 /** `userId` has every one of `seriesIds` on their list as İzliyorum. */
 export async function watchingSeries(db: Database, userId: string, seriesIds: number[]) {
-  await db
-    .insert(watchlist)
-    .values(
-      seriesIds.map((itemId) => ({
-        userId,
-        itemType: "tv" as const,
-        itemId,
-        status: "watching" as const,
-      })),
-    );
+  await db.insert(watchlist).values(
+    seriesIds.map((itemId) => ({
+      userId,
+      itemType: "tv" as const,
+      itemId,
+      status: "watching" as const,
+    })),
+  );
 }
