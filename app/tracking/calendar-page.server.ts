@@ -66,16 +66,7 @@ export async function loadCalendarPage(
   const days = groupByDay(episodes).map((group) => ({
     day: group.day,
     heading: dayHeading(group.day, day),
-    items: group.items.map(
-      ({ seriesId, seriesName, seasonNumber, episodeNumber, episodeName, watched }) => ({
-        seriesId,
-        seriesName,
-        seasonNumber,
-        episodeNumber,
-        episodeName,
-        watched,
-      }),
-    ),
+    items: group.items.map(({ airDate, status, ...line }): CalendarLine => line),
   }));
   return {
     filter: statuses ? STATUS_SLUGS[statuses[0]!] : undefined,
