@@ -41,9 +41,15 @@ export function renewClientAddress() {
 
 /**
  * The test clocks of shared servers in this file (decision 032): origin → X-Perde-Now's value.
- * Module state, not the environment: the next file in this process starts on the real clock.
+ * Module state, not the environment; a worker runs one file after another in one module graph,
+ * so the e2e setup file forgets them before each file: the next file starts on the real clock.
  */
 const clocks = new Map<string, string>();
+
+/** Every shared server back on the real clock (the e2e setup file, before each file). */
+export function forgetSiteClocks() {
+  clocks.clear();
+}
 
 /**
  * Puts this file's visitors of the shared server at `url` on a clock that stands at `instant`
@@ -77,12 +83,16 @@ export function clientHeaders(site: string, address = current): Record<string, s
     : {};
 }
 
+let fetchSendsClocks = false;
+
 /**
  * Makes this process's `fetch` send the file's clock to the shared servers that have one, so a
  * plain `fetch(site + path)` in a test sees the same day as its browser tabs (the e2e setup file
  * installs it).
  */
 export function sendClocksWithFetch() {
+  if (fetchSendsClocks) return;
+  fetchSendsClocks = true;
   const original = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
