@@ -176,7 +176,7 @@ export function DashboardPage({
         <div className="ml-auto flex items-center gap-3">
           {loading && (
             <Loader2
-              className="size-6 animate-spin text-muted-foreground"
+              className="size-6 text-muted-foreground motion-safe:animate-spin"
               aria-label="Yükleniyor"
             />
           )}

@@ -191,7 +191,7 @@ export default function AddToListPicker({
           <p className="px-3 pt-3 pb-1 text-sm font-semibold">Listeye ekle</p>
           {!data ? (
             <p className="flex items-center gap-2 px-3 py-4 text-sm text-muted-foreground">
-              <Loader2 className="size-4 animate-spin" aria-hidden />
+              <Loader2 className="size-4 motion-safe:animate-spin" aria-hidden />
               Listeleriniz yükleniyor…
             </p>
           ) : data.lists.length === 0 ? (
