@@ -11,6 +11,7 @@ import { createLocalSource } from "~/catalogue/local/local-source.server";
 import { today } from "~/core/clock.server";
 import { createLogger } from "~/core/logger.server";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { JobDefinition, JobQueue } from "~/db/jobs.server";
 import { user } from "~/db/auth-schema";
 import { diaryEntries, titleFacts } from "~/db/history-schema";
 import { importRows, importUploads, imports } from "~/db/import-schema";
@@ -18,6 +19,7 @@ import { reviews, watchlist } from "~/db/schema";
 import {
   cancelImport,
   createImport,
+  defineImportJobs,
   exportImports,
   importOf,
   IMPORTS_PER_DAY,
@@ -549,5 +551,108 @@ describe("an import whose worker is gone (issue #32.9)", () => {
     queued.length = 0;
     await queueOrphanedImports(services);
     expect(queued).not.toContain(id);
+  });
+});
+
+describe("the review screen's races (issue #37)", () => {
+  /** The import job as the queue runs it: `runImport`, then its last look at its own import. */
+  async function importJob() {
+    let job: JobDefinition<{ importId: number }> | undefined;
+    const jobs = {
+      ...services.jobs,
+      define: async (_name: string, definition: JobDefinition<{ importId: number }>) => {
+        job = definition;
+      },
+    } as unknown as JobQueue;
+    await defineImportJobs({ ...services, jobs });
+    return (importId: number) => job!.run({ importId }, { id: "job" });
+  }
+
+  /** An import of the Letterboxd fixture on the review screen, and its three waiting rows. */
+  async function onReview(userId: string) {
+    await createTestUser(handle, userId);
+    const id = await upload(userId, `letterboxd-${userId}.zip`, await letterboxdZip());
+    await runImport(services, id);
+    const view = (await importOf(handle.db, userId, id))!;
+    expect(view.review).toHaveLength(3);
+    return { id, rows: view.review };
+  }
+
+  it("writes an answer given while the job lets go of the import, once", async () => {
+    const job = await importJob();
+    const { id, rows } = await onReview("damla");
+    const pick = rows[0]!.candidates[0]!;
+    // The job that brought the import to the review screen still holds it, about to let go.
+    await handle.db
+      .update(imports)
+      .set({ workedAt: sql`now()` })
+      .where(eq(imports.id, id));
+    queued.length = 0;
+    const answer = {
+      rowId: rows[0]!.id,
+      choice: "pick" as const,
+      mediaType: pick.mediaType,
+      id: pick.id,
+    };
+    expect(await resolveRow(services, "damla", id, answer)).toBe(true);
+    expect(queued).toEqual([id]);
+    // The job the answer queued finds the import taken and ends, queuing nothing more.
+    queued.length = 0;
+    await job(id);
+    expect(queued).toEqual([]);
+    expect(await importOf(handle.db, "damla", id)).toMatchObject({ status: "review", writing: 1 });
+    // The first job gives its lease back and looks at its import once more (the end of its
+    // run): the answer left waiting is queued, and that job writes it.
+    await handle.db.update(imports).set({ workedAt: null }).where(eq(imports.id, id));
+    await queueOrphanedImports(services, id);
+    expect(queued).toEqual([id]);
+    await job(id);
+    expect(await importOf(handle.db, "damla", id)).toMatchObject({ status: "review", writing: 0 });
+    const { diary } = await libraryOf("damla");
+    expect(
+      diary.filter((entry) => entry.itemId === pick.id && entry.watchedOn === "2024-06-30"),
+    ).toHaveLength(1);
+  });
+
+  it("finishes once, with the whole report, when the last answers or a job's last look come together", async () => {
+    const job = await importJob();
+    const reportOf = async (userId: string, id: number) => {
+      const view = (await importOf(handle.db, userId, id))!;
+      expect(view.status).toBe("done");
+      return view.report;
+    };
+    // One answer after another: the report to expect.
+    const one = await onReview("defne");
+    for (const row of one.rows)
+      expect(await resolveRow(services, "defne", one.id, { rowId: row.id, choice: "skip" })).toBe(
+        true,
+      );
+    const expected = await reportOf("defne", one.id);
+    expect(expected.skipped).toBe(3);
+    expect(Object.keys(expected.written).length).toBeGreaterThan(0);
+
+    // The last two answers at once: either may be the one that finishes the import.
+    const two = await onReview("derya");
+    await resolveRow(services, "derya", two.id, { rowId: two.rows[0]!.id, choice: "skip" });
+    expect(
+      await Promise.all(
+        two.rows
+          .slice(1)
+          .map((row) => resolveRow(services, "derya", two.id, { rowId: row.id, choice: "skip" })),
+      ),
+    ).toEqual([true, true]);
+    expect(await reportOf("derya", two.id)).toEqual(expected);
+
+    // The last answer and a job's last look at once.
+    const three = await onReview("doruk");
+    for (const row of three.rows.slice(0, 2))
+      await resolveRow(services, "doruk", three.id, { rowId: row.id, choice: "skip" });
+    const last = { rowId: three.rows[2]!.id, choice: "skip" } as const;
+    await Promise.all([resolveRow(services, "doruk", three.id, last), job(three.id)]);
+    expect(await reportOf("doruk", three.id)).toEqual(expected);
+    // Nothing of the three is left to work: no job is queued for them again.
+    queued.length = 0;
+    await queueOrphanedImports(services);
+    expect(queued.filter((id) => [one.id, two.id, three.id].includes(id))).toEqual([]);
   });
 });
