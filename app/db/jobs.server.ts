@@ -13,9 +13,6 @@ import type { DatabaseHandle } from "./client.server";
 /** Where a job sent on a test's clock carries its offset (decision 032); not seen by `run`. */
 const CLOCK_FIELD = "__perdeClockOffset";
 
-/** How often an idle worker asks the database for work (decision 018). */
-const IDLE_LOOK_SECONDS = 5;
-
 export type JobPolicy = "standard" | "short" | "singleton" | "stately";
 
 export interface JobDefinition<Data extends object> {
@@ -28,11 +25,8 @@ export interface JobDefinition<Data extends object> {
   retryLimit?: number;
   /** How long one try may run before pg-boss takes it back (default 15 minutes). */
   expireInSeconds?: number;
-  /**
-   * After a job, how long from its start before the worker asks for the next one (default 2 s):
-   * the pace at which a queue with many jobs waiting is worked on one instance.
-   */
-  paceSeconds?: number;
+  /** How often an idle worker asks for work (default 2 s). */
+  pollingIntervalSeconds?: number;
   /** Does the work; throwing fails this try (retried within `retryLimit`). */
   run(data: Data, job: { id: string }): Promise<void>;
 }
@@ -78,11 +72,7 @@ function executeSqlOn(database: DatabaseHandle): PgBoss.Db {
   };
 }
 
-export function createJobQueue(
-  database: DatabaseHandle,
-  logger: Logger,
-  { idleLookSeconds = IDLE_LOOK_SECONDS }: { idleLookSeconds?: number } = {},
-): StartableJobQueue {
+export function createJobQueue(database: DatabaseHandle, logger: Logger): StartableJobQueue {
   const boss = new PgBoss({
     db: executeSqlOn(database),
     schema: "pgboss",
@@ -94,48 +84,26 @@ export function createJobQueue(
   const definitions = new Map<string, JobDefinition<object>>();
   const schedules: { name: string; cron: string; data: object }[] = [];
 
-  /** Each queue's worker on this instance, for `send` to wake. */
-  const workers = new Map<string, string>();
-  const wake = (name: string) => {
-    const worker = workers.get(name);
-    if (worker) boss.notifyWorker(worker);
-  };
-
-  // An idle worker asks for work every `idleLookSeconds`: for jobs sent by another instance,
-  // by the schedules, or retried. A job sent here wakes its worker at once, and a worker that
-  // has just done a job asks again at its queue's pace, so a backlog is worked as before.
-  const work = async (name: string, definition: JobDefinition<object>) => {
-    const pace = (definition.paceSeconds ?? 2) * 1000;
-    const worker = await boss.work<object>(
+  const work = (name: string, definition: JobDefinition<object>) =>
+    boss.work<object>(
       name,
-      { pollingIntervalSeconds: idleLookSeconds, batchSize: 1 },
+      { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2, batchSize: 1 },
       async (jobs) => {
-        const taken = Date.now();
-        try {
-          await runJobs(jobs);
-        } finally {
-          setTimeout(() => wake(name), Math.max(0, pace - (Date.now() - taken))).unref();
+        for (const job of jobs) {
+          const started = Date.now();
+          const { [CLOCK_FIELD]: clockOffset, ...data } = job.data as Record<string, unknown>;
+          try {
+            if (typeof clockOffset === "number")
+              await withClockOffset(clockOffset, () => definition.run(data, { id: job.id }));
+            else await definition.run(data, { id: job.id });
+            log.debug({ job: name, id: job.id, ms: Date.now() - started }, "job done");
+          } catch (error) {
+            log.warn({ job: name, id: job.id, err: error }, "job failed");
+            throw error;
+          }
         }
       },
     );
-    workers.set(name, worker);
-
-    async function runJobs(jobs: PgBoss.Job<object>[]) {
-      for (const job of jobs) {
-        const started = Date.now();
-        const { [CLOCK_FIELD]: clockOffset, ...data } = job.data as Record<string, unknown>;
-        try {
-          if (typeof clockOffset === "number")
-            await withClockOffset(clockOffset, () => definition.run(data, { id: job.id }));
-          else await definition.run(data, { id: job.id });
-          log.debug({ job: name, id: job.id, ms: Date.now() - started }, "job done");
-        } catch (error) {
-          log.warn({ job: name, id: job.id, err: error }, "job failed");
-          throw error;
-        }
-      }
-    }
-  };
 
   return {
     async define(name, definition) {
@@ -168,10 +136,10 @@ export function createJobQueue(
       });
       for (const [name, definition] of definitions) await work(name, definition);
     },
-    async send(name, data, options = {}) {
+    send: (name, data, options = {}) => {
       // A job sent on a test's clock (PERDE_TEST_CLOCK=1 servers only) runs on it too.
       const clockOffset = currentClockOffset();
-      const id = await boss.send(
+      return boss.send(
         name,
         clockOffset === undefined ? data : { ...data, [CLOCK_FIELD]: clockOffset },
         {
@@ -179,8 +147,6 @@ export function createJobQueue(
           startAfter: options.startAfter,
         },
       );
-      if (id !== null && options.startAfter === undefined) wake(name);
-      return id;
     },
     stop: (timeoutMs = 10_000) =>
       boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs }),

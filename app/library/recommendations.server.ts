@@ -331,7 +331,7 @@ export async function defineRecommendationJobs(services: RecommendationServices)
     policy: "stately",
     retryLimit: 1,
     // Asked for by a dashboard visit: the picks should be there by the next one.
-    paceSeconds: 1,
+    pollingIntervalSeconds: 1,
     async run({ userId }) {
       const started = Date.now();
       const people = await computeRecommendations(services, userId ? [userId] : undefined);

@@ -194,7 +194,7 @@ export async function defineImportJobs(services: ImportServices) {
     policy: "short",
     retryLimit: 5,
     expireInSeconds: 15 * 60,
-    paceSeconds: 1,
+    pollingIntervalSeconds: 1,
     run: async ({ importId }) => {
       await runImport(services, importId);
       // An answer given on the review screen while this job let go of the import queued a job
