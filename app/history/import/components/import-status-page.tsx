@@ -398,10 +398,9 @@ export function ImportStatusPage({ data }: { data: ImportStatusData }) {
   // The person's answers are written by the import's job: the page follows them until the
   // report is ready (issue #37).
   const writing = data.status === "review" && data.writing > 0;
-  // Nothing left to answer: the page only waits for the answers to be written and the report,
-  // which the job makes a moment after the last answer is written.
-  const answered = data.status === "review" && data.reviewCount === 0;
-  useLiveProgress(running || writing || answered);
+  // Nothing left to answer: the page only waits for the answers to be written.
+  const answered = writing && data.reviewCount === 0;
+  useLiveProgress(running || writing);
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       {(running || answered) && (
